@@ -1,0 +1,2334 @@
+// Generated from openapi.yaml by `npm run generate`. Do not edit by hand.
+export interface paths {
+    "/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List verifications
+         * @description Lists the verifications visible to the calling key, newest first (`created_at` descending,
+         *     then `id` descending), as a bare JSON array. `service` and `readonly` keys see their own
+         *     client's verifications; `admin` and `auditor` keys see every client's.
+         *     Roles: `admin`, `service`, `readonly`, `auditor`.
+         *
+         *     `X-Total-Count` carries the number of matching verifications (with the `status` filter
+         *     applied), independent of `limit` and `offset`.
+         *
+         *     Errors: 400 for an out-of-range `limit` or `offset` or an unknown `status` (never clamped),
+         *     401, 403, 429, 500.
+         */
+        get: operations["listVerifications"];
+        put?: never;
+        /**
+         * Create a verification session
+         * @description Creates a `pending` verification for the calling key's client. Roles: `admin`, `service`.
+         *
+         *     - `checks` is required: 1 to 4 unique names from `identity`, `document`, `face_match`,
+         *       `liveness`. An empty array, a duplicate or an unknown name is 400.
+         *     - `client_reference` is optional (up to 255 characters) and `null` when not given.
+         *     - `applicant` (optional) is the data the `identity` check compares with the document.
+         *     - `metadata` (optional) is up to 20 string keys (up to 40 characters) with string values
+         *       (up to 500 characters), echoed back unchanged.
+         *     - `redirect_url` is always `""`: it is reserved for a hosted capture page.
+         *     - `expires_at` is creation time plus `VERIFICATION_TTL` (default 7 days).
+         *     - `Idempotency-Key`: the same key and body within 24 h returns the first response; the same key
+         *       with another body, or while the first request is in flight, is 409.
+         *
+         *     Errors: 400 invalid body, 401, 403, 409 idempotency conflict, 429, 500.
+         */
+        post: operations["createVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a verification
+         * @description Returns the verification with the results of its finished checks. Only requested, finished
+         *     checks appear in `checks_results`. Roles: `admin`, `service`, `readonly`, `auditor`
+         *     (`service` and `readonly` only for their own client's verifications).
+         *
+         *     Errors: 400 when `id` is over 100 characters, 401, 403, 404 unknown id or another client's
+         *     verification, 429, 500.
+         */
+        get: operations["getVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an identity document
+         * @description Uploads a document photo (front, optional back) and runs the `document` check, and the
+         *     `identity` check if requested, before answering; the portrait is kept for face match.
+         *     Roles: `admin`, `service`.
+         *
+         *     - If `mrz` text is given (from an on-device MRZ reader) it is validated as is; otherwise the
+         *       MRZ is read from the images.
+         *     - `document` fails on a check-digit mismatch, an expired document, or no readable MRZ.
+         *     - `identity` compares the document holder with the verification's `applicant`; it fails on any
+         *       mismatch, on a failed document, or when no document was read.
+         *     - The response carries the results this upload produced (only requested checks). A new upload
+         *       while pending replaces earlier results.
+         *
+         *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification; 409 verification not
+         *     pending, or none of `document`, `identity`, `face_match` requested; 413 image over 10 MB decoded
+         *     or over 8,000 px a side; 415 body not JSON; 422 image not JPEG/PNG/WebP or not decodable;
+         *     429; 500.
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}/selfie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a selfie
+         * @description Stores a selfie as an upload of type `selfie` (same `doc_<uuid>` id space as documents). It
+         *     runs no check by itself: use face match and the liveness operations. Roles: `admin`, `service`.
+         *
+         *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification; 409 verification not
+         *     pending, or neither `face_match` nor `liveness` requested; 413 image over 10 MB decoded or over
+         *     8,000 px a side; 415 body not JSON; 422 image not JPEG/PNG/WebP or not decodable; 429; 500.
+         */
+        post: operations["uploadSelfie"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}/face-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the face match check
+         * @description Compares the portrait of a document upload with a selfie and returns the `face_match` result,
+         *     which also appears in the verification's `checks_results`. `document_id` and `selfie_id`
+         *     default to the latest document upload and the latest selfie. Send `{}` to use both defaults.
+         *     `score` is null when no face was found in one of the images (the check then fails).
+         *     Roles: `admin`, `service`.
+         *
+         *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification, or a given
+         *     `document_id`/`selfie_id` that is not an upload of this verification; 409 verification not
+         *     pending, `face_match` not requested, a needed upload missing (or its image deleted after
+         *     `MEDIA_RETENTION`), or an id of the wrong kind (a selfie as `document_id` or a document as
+         *     `selfie_id`); 429; 500.
+         */
+        post: operations["runFaceMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}/documents/{doc_id}/liveness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run passive liveness on a selfie
+         * @description Runs the passive `liveness` check on one selfie upload and returns the result, which also
+         *     appears in the verification's `checks_results` (`selfie_id` set, `challenge_id` null). No
+         *     request body. Roles: `admin`, `service`.
+         *
+         *     Errors: 400 when a path parameter is over 100 characters; 401; 403; 404 unknown or foreign
+         *     verification, or `doc_id` not an upload of this verification; 409 verification not pending,
+         *     `liveness` not requested, the upload is not a selfie, or its image was deleted after
+         *     `MEDIA_RETENTION`; 429; 500.
+         */
+        post: operations["runDocumentLiveness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}/active-liveness/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an active liveness challenge
+         * @description Creates a challenge of 2 to 4 random actions from `turn_left`, `turn_right`, `look_up`,
+         *     `blink`, `smile`, `open_mouth`. The challenge is single use and expires 2 minutes after
+         *     creation. A new challenge does not cancel earlier unexpired ones. No request body.
+         *     Roles: `admin`, `service`.
+         *
+         *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or foreign verification;
+         *     409 verification not pending, or `liveness` not requested; 429; 500.
+         */
+        post: operations["createLivenessChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}/active-liveness/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an active liveness challenge
+         * @description Checks one frame per challenged action: each frame must show its action, and the same person
+         *     as the latest selfie when there is one (`selfie_id` names it; null when there is none). Returns
+         *     the `liveness` result (`challenge_id` set), which also appears in `checks_results`. The
+         *     challenge is consumed by this call whatever the outcome. A frame whose `action` is not in the
+         *     challenge is 400; a challenged action without a frame fails with reason `action_not_performed`.
+         *     Roles: `admin`, `service`.
+         *
+         *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification, or `challenge_id` not a
+         *     challenge of this verification; 409 verification not pending, `liveness` not requested, or the
+         *     challenge expired or already used; 413 a frame over 10 MB decoded or over 8,000 px a side;
+         *     415 body not JSON; 422 a frame not JPEG/PNG/WebP or not decodable; 429; 500.
+         */
+        post: operations["verifyActiveLiveness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Lists every non-revoked key of every client, sorted by `created_at` ascending, then `id`.
+         *     Secrets are never returned. Roles: `admin`, `auditor`.
+         *
+         *     Errors: 401, 403, 429, 500.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key. `client_name` is trimmed and must then be 1 to 200 characters; keys with the same
+         *     `client_name` belong to the same client and share its verifications. `role` defaults to
+         *     `service`. The secret `key` (`ivs_` + 43 base64url characters) is returned in this response
+         *     only; only its SHA-256 hash is stored. Roles: `admin`.
+         *
+         *     Errors: 400 invalid body, an unknown `role`, or a blank `client_name`; 401; 403; 429; 500.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Soft-revokes a key: it stays recorded, stops working from the very next request on every
+         *     instance, and no longer appears in the listing. A key may revoke itself. Its webhook
+         *     configuration and delivery log are kept but no longer used for new events. Roles: `admin`.
+         *
+         *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or already revoked key;
+         *     409 the key is the last active `admin` key (no lock-out); 429; 500.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the HTML dashboard
+         * @description Server-rendered HTML page (every value escaped) with the verifications the calling key can see
+         *     (most recent first, by the tenancy rules), the calling key's webhook configuration (secret
+         *     masked) and its recent webhook deliveries. Every HTML page is sent with security headers,
+         *     including a Content-Security-Policy without inline script. Roles: `admin`, `auditor`.
+         *
+         *     Browser sign-in: a browser cannot send a Bearer header. A request without one whose `Accept`
+         *     includes `text/html` gets 401 with a small HTML sign-in form instead of the JSON error.
+         *     Signing in with a key that has `admin:dashboard` sets an HttpOnly, SameSite=Strict session
+         *     cookie (Secure when served over https) that is valid for the dashboard only, never for the
+         *     JSON API.
+         *
+         *     Errors: 401 (JSON, or the HTML sign-in form for browsers); 403; 429; 500.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the calling key's webhook URL and secret
+         * @description Updates the webhook configuration of the calling key. A field left out keeps its value;
+         *     `webhook_url: null` turns delivery off (the secret is kept). `{}` changes nothing.
+         *     The URL must be an absolute `http` or `https` URL. Every delivery is signed, so setting a URL
+         *     while no secret is stored or sent is 400. The host is not resolved here: address checks
+         *     (SSRF protection) run before each delivery attempt. Roles: `admin`, `service`.
+         *
+         *     Errors: 400 invalid body, a URL that is not absolute http(s), or a URL without any secret;
+         *     401; 403; 429; 500.
+         */
+        patch: operations["updateWebhookConfig"];
+        trace?: never;
+    };
+    "/admin/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the calling key's recent webhook deliveries
+         * @description Returns the last 50 delivery records (one per attempt) of the calling key, newest first
+         *     (`created_at` descending, then `id` descending). Roles: `admin`, `service`.
+         *
+         *     Errors: 401, 403, 429, 500.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a webhook delivery
+         * @description Queues a new delivery (attempt 1, with its own retries, `replay_of` set to the replayed
+         *     record) carrying the original payload bytes, signed with the calling key's current secret and
+         *     sent to its current URL. `webhook-id` stays the event id, so receivers can de-duplicate.
+         *     Delivery is asynchronous: follow it in the delivery log. Any delivery of the calling key may be
+         *     replayed, whatever its status. Roles: `admin`, `service`.
+         *
+         *     Errors: 400 invalid body; 401; 403; 404 unknown delivery or one of another key; 409 no
+         *     webhook URL is configured now; 429; 500.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description Public. Answers 200 while the process is up; does not touch the database.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description Public. Answers 200 when the database is reachable, 503 when it is not.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    verificationCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * verification.completed event
+         * @description Sent to the webhook URL of the key that created the verification when every requested check has
+         *     finished, whether the checks passed or failed (`status` is `completed`; read the verification
+         *     for the results). See "Webhooks" in the introduction for signing, retries and SSRF rules.
+         */
+        post: operations["onVerificationCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    verificationFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * verification.failed event
+         * @description Sent to the webhook URL of the key that created the verification when it expired
+         *     (`VERIFICATION_TTL`, default 7 days) before every requested check finished (`status` is
+         *     `failed`). Signing, retries and SSRF rules are those of `verification.completed`.
+         */
+        post: operations["onVerificationFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /** @description Body of every error response. */
+        ErrorResponse: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorBody: {
+            /**
+             * @description Machine-readable snake_case code. Codes in use: `validation_error` (400), `unauthorized` (401),
+             *     `forbidden` (403), `not_found` (404), `conflict` (409), `payload_too_large` (413),
+             *     `unsupported_media_type` (415), `unprocessable` (422), `rate_limited` (429),
+             *     `internal_error` (500), `not_implemented` (501). New codes may be added.
+             */
+            code: string;
+            /** @description Human-readable sentence. For 403 exactly `insufficient permissions: <role> requires <permission>`; for 5xx only "internal error" and the request id. */
+            message: string;
+            /** @description Validation issues; present on `validation_error` only. */
+            details?: components["schemas"]["ValidationIssue"][];
+        };
+        ValidationIssue: {
+            /** @description JSON Pointer to the offending value (for example `/checks/1`; `""` for the whole body). */
+            path: string;
+            message: string;
+        };
+        /**
+         * @description A check a verification can request.
+         * @enum {string}
+         */
+        CheckName: "identity" | "document" | "face_match" | "liveness";
+        /**
+         * @description `pending` until every requested check has finished (then `completed`, whatever the outcomes) or the session expires (then `failed`).
+         * @enum {string}
+         */
+        VerificationStatus: "pending" | "completed" | "failed";
+        /** @description Caller-defined string pairs, echoed back unchanged: up to 20 keys, each key 1 to 40 characters, each value up to 500 characters. More keys or a longer key is 400. */
+        Metadata: {
+            [key: string]: string;
+        };
+        /** @description Data the applicant declared, compared by the `identity` check with the document. Names are compared case- and accent-insensitively with whitespace collapsed; the document number ignores spaces and `<` fillers; a field left out is not compared (its match is `null`). */
+        Applicant: {
+            first_name?: string;
+            last_name?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD.
+             */
+            date_of_birth?: string;
+            document_number?: string;
+            /** @description ISO 3166-1 alpha-3 country code. */
+            nationality?: string;
+        };
+        VerificationCreateRequest: {
+            /** @description The checks to run, 1 to 4 unique names. */
+            checks: components["schemas"]["CheckName"][];
+            /** @description The caller's own reference; `null` when not given. */
+            client_reference?: string | null;
+            applicant?: components["schemas"]["Applicant"];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description A verification session. */
+        Verification: {
+            /** @description `vry_<uuid v4>`, lowercase. */
+            id: string;
+            status: components["schemas"]["VerificationStatus"];
+            client_reference: string | null;
+            /** @description Always `""`; reserved for a hosted capture page. */
+            redirect_url: string;
+            /** @description The requested checks. */
+            checks: components["schemas"]["CheckName"][];
+            checks_results: components["schemas"]["ChecksResults"];
+            metadata: components["schemas"]["Metadata"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the last requested check finished; null while pending and for a `failed` (expired) verification.
+             */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description `created_at` plus `VERIFICATION_TTL` (default 7 days); a verification still pending then becomes `failed`.
+             */
+            expires_at: string;
+        };
+        /** @description A verification as listed by `GET /verifications`. */
+        VerificationSummary: {
+            /** @description `vry_<uuid v4>`. */
+            id: string;
+            status: components["schemas"]["VerificationStatus"];
+            client_reference: string | null;
+            checks: components["schemas"]["CheckName"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        /** @description Results keyed by check name. Only finished, requested checks appear. */
+        ChecksResults: {
+            document?: components["schemas"]["DocumentCheckResult"];
+            identity?: components["schemas"]["IdentityCheckResult"];
+            face_match?: components["schemas"]["FaceMatchCheckResult"];
+            liveness?: components["schemas"]["LivenessCheckResult"];
+        };
+        /** @enum {string} */
+        DocumentType: "passport" | "id_card" | "residence_permit" | "visa" | "other";
+        /**
+         * @description ICAO 9303 layout.
+         * @enum {string}
+         */
+        MrzFormat: "TD1" | "TD2" | "TD3" | "MRVA" | "MRVB";
+        /** @description Whether each check digit matches. */
+        MrzCheckDigits: {
+            document_number: boolean;
+            date_of_birth: boolean;
+            expiration_date: boolean;
+            /** @description Null for formats without a composite check digit (MRVA, MRVB). */
+            composite: boolean | null;
+        };
+        /** @description Fields read from the machine-readable zone, `<` fillers removed (inner fillers become spaces); null when empty or unreadable. Dates are YYYY-MM-DD: a birth year is placed in the latest century that does not put it in the future, an expiry year in 2000–2099. */
+        MrzData: {
+            format: components["schemas"]["MrzFormat"];
+            document_code: string | null;
+            issuing_state: string | null;
+            document_number: string | null;
+            surname: string | null;
+            given_names: string | null;
+            nationality: string | null;
+            /** @description YYYY-MM-DD. */
+            date_of_birth: string | null;
+            /** @description `M`, `F` or `X`. */
+            sex: string | null;
+            /** @description YYYY-MM-DD. */
+            expiration_date: string | null;
+            optional_data: string | null;
+            check_digits: components["schemas"]["MrzCheckDigits"];
+        };
+        DocumentCheckDetails: {
+            document_type: components["schemas"]["DocumentType"];
+            /** @description The MRZ read or sent; null when none could be read. */
+            mrz: components["schemas"]["MrzData"] | null;
+            /** @description Whether the expiration date is in the past; null when unknown. */
+            expired: boolean | null;
+        };
+        /** @description Result of the `document` check. Fails on a check-digit mismatch, an expired document, or no readable MRZ. `reasons` examples: `mrz_unreadable`, `mrz_check_digit_mismatch`, `document_expired`. */
+        DocumentCheckResult: {
+            passed: boolean;
+            /** @description snake_case codes saying why the check did not pass; empty when passed. */
+            reasons: string[];
+            /** @description The upload (`doc_<uuid>`) that was checked. */
+            document_id: string;
+            details: components["schemas"]["DocumentCheckDetails"];
+            /** Format: date-time */
+            completed_at: string;
+        };
+        /** @description Holder data taken from the document; null where the document did not give it. */
+        IdentityHolder: {
+            first_name: string | null;
+            last_name: string | null;
+            /** @description YYYY-MM-DD. */
+            date_of_birth: string | null;
+            document_number: string | null;
+            nationality: string | null;
+        };
+        /** @description Per declared applicant field, whether it matches the document; null when the applicant did not declare it. */
+        IdentityMatches: {
+            first_name: boolean | null;
+            last_name: boolean | null;
+            date_of_birth: boolean | null;
+            document_number: boolean | null;
+            nationality: boolean | null;
+        };
+        IdentityCheckDetails: {
+            holder: components["schemas"]["IdentityHolder"];
+            matches: components["schemas"]["IdentityMatches"];
+        };
+        /** @description Result of the `identity` check. Fails on any mismatch, on a failed document, or when no document was read. `reasons` examples: `first_name_mismatch`, `date_of_birth_mismatch`, `document_failed`, `no_document`. */
+        IdentityCheckResult: {
+            passed: boolean;
+            /** @description snake_case codes saying why the check did not pass; empty when passed. */
+            reasons: string[];
+            /** @description The upload compared; null when no document was read. */
+            document_id: string | null;
+            details: components["schemas"]["IdentityCheckDetails"];
+            /** Format: date-time */
+            completed_at: string;
+        };
+        /** @description The model that produced a biometric score, so the score can be interpreted later. */
+        BiometricModel: {
+            name: string;
+            version: string;
+        };
+        /** @description Result of the `face_match` check: passes when `score` is at least `threshold`. `reasons` examples: `no_face_in_document`, `no_face_in_selfie`, `multiple_faces`, `score_below_threshold`. */
+        FaceMatchCheckResult: {
+            passed: boolean;
+            /** @description snake_case codes saying why the check did not pass; empty when passed. */
+            reasons: string[];
+            /** @description Similarity from 0 to 1; null when a face could not be found in one of the images. */
+            score: number | null;
+            /** @description The configured similarity needed to pass. */
+            threshold: number;
+            /** @description The document upload compared (`doc_<uuid>`). */
+            document_id: string;
+            /** @description The selfie upload compared (`doc_<uuid>`). */
+            selfie_id: string;
+            model: components["schemas"]["BiometricModel"];
+            /** Format: date-time */
+            completed_at: string;
+        };
+        /** @description One liveness signal, e.g. `face_detected`, `single_face`, `image_quality`, `antispoof`, `same_person`, and `action_<action>` for each action of an active challenge. */
+        LivenessSignal: {
+            name: string;
+            passed: boolean;
+            /** @description From 0 to 1; null for a signal that is only pass or fail. */
+            score: number | null;
+        };
+        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). `reasons` examples: `no_face`, `multiple_faces`, `low_image_quality`, `spoof_suspected`, `action_not_performed`, `different_person`. */
+        LivenessCheckResult: {
+            passed: boolean;
+            /** @description snake_case codes saying why the check did not pass; empty when passed. */
+            reasons: string[];
+            /** @description Overall liveness score from 0 to 1. */
+            score: number;
+            /** @description One item per signal. */
+            checks: components["schemas"]["LivenessSignal"][];
+            /** @description The selfie examined or compared against; null when none was used. */
+            selfie_id: string | null;
+            /** @description The active challenge verified; null for passive liveness. */
+            challenge_id: string | null;
+            model: components["schemas"]["BiometricModel"];
+            /** Format: date-time */
+            completed_at: string;
+        };
+        DocumentUploadRequest: {
+            document_type: components["schemas"]["DocumentType"];
+            /** @description Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side. */
+            front_image: string;
+            /** @description Base64 JPEG, PNG or WebP of the back side (ID cards); same limits. */
+            back_image?: string;
+            /** @description MRZ text from an on-device reader, lines separated by `\n`; validated as sent instead of reading the images. */
+            mrz?: string;
+        };
+        DocumentUploaded: {
+            /** @description `doc_<uuid>`. */
+            document_id: string;
+            verification_id: string;
+            document_type: components["schemas"]["DocumentType"];
+            /** Format: date-time */
+            created_at: string;
+            verification_status: components["schemas"]["VerificationStatus"];
+            checks_results: components["schemas"]["ChecksResults"];
+        };
+        SelfieUploadRequest: {
+            /** @description Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side. */
+            image: string;
+        };
+        SelfieUploaded: {
+            /** @description `doc_<uuid>`; selfies share the id space of documents. */
+            document_id: string;
+            verification_id: string;
+            /** @enum {string} */
+            document_type: "selfie";
+            /** Format: date-time */
+            created_at: string;
+        };
+        FaceMatchRequest: {
+            /** @description Document upload to compare; default the latest. */
+            document_id?: string;
+            /** @description Selfie upload to compare; default the latest. */
+            selfie_id?: string;
+        };
+        /** @enum {string} */
+        LivenessAction: "turn_left" | "turn_right" | "look_up" | "blink" | "smile" | "open_mouth";
+        LivenessChallenge: {
+            /** @description `lch_<uuid>`. */
+            challenge_id: string;
+            verification_id: string;
+            /** @description The actions to perform, in this order. */
+            actions: components["schemas"]["LivenessAction"][];
+            /**
+             * Format: date-time
+             * @description Two minutes after creation.
+             */
+            expires_at: string;
+        };
+        LivenessFrame: {
+            action: components["schemas"]["LivenessAction"];
+            /** @description Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side. */
+            image: string;
+        };
+        ActiveLivenessVerifyRequest: {
+            challenge_id: string;
+            frames: components["schemas"]["LivenessFrame"][];
+        };
+        /**
+         * @description `admin`: everything. `service`: verifications, uploads, checks, its webhook. `readonly`: read verifications. `auditor`: read verifications, list keys, dashboard.
+         * @enum {string}
+         */
+        Role: "admin" | "service" | "readonly" | "auditor";
+        ApiKey: {
+            /** @description `key_<uuid>`. */
+            id: string;
+            client_name: string;
+            role: components["schemas"]["Role"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description `role` defaults to `service` when left out. */
+        ApiKeyCreateRequest: {
+            /** @description Client the key belongs to; 1 to 200 characters after trimming. */
+            client_name: string;
+            role?: components["schemas"]["Role"];
+        };
+        ApiKeyCreated: {
+            /** @description `key_<uuid>`. */
+            id: string;
+            client_name: string;
+            role: components["schemas"]["Role"];
+            /** @description The secret, `ivs_` followed by 43 base64url characters. Shown only in this response. */
+            key: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        StatusOk: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        /** @description A field left out keeps its stored value. */
+        WebhookConfigUpdate: {
+            /**
+             * Format: uri
+             * @description Absolute http(s) URL that receives events; null turns delivery off.
+             */
+            webhook_url?: string | null;
+            /** @description HMAC-SHA256 secret; its UTF-8 bytes are the key. Never returned. */
+            webhook_secret?: string;
+        };
+        /**
+         * @description `pending` (queued or waiting for its due time), `delivered`, `failed`.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /** @description One delivery attempt. */
+        WebhookDelivery: {
+            /** @description `whd_<uuid>`. */
+            id: string;
+            /** @description `evt_<uuid>`, the `id` of the payload and the `webhook-id` header. */
+            event_id: string;
+            verification_id: string;
+            /** @description `verification.completed` or `verification.failed`. */
+            event_type: string;
+            /** @description Target URL of this attempt. */
+            webhook_url: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description HTTP status of the receiver's answer; null when no answer came (or not yet sent). */
+            status_code: number | null;
+            /** @description Attempt number, 1 to 4 (the first attempt plus 3 retries). */
+            attempt: number;
+            /** @description Number of retries after the first attempt; always 3. */
+            max_attempts: number;
+            /** @description Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`; null otherwise. */
+            error: string | null;
+            /** @description The delivery this one replays; null for an original delivery. */
+            replay_of: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a 2xx answer was received; null unless `status` is `delivered`.
+             */
+            delivered_at: string | null;
+        };
+        WebhookReplayRequest: {
+            /** @description Id (`whd_<uuid>`) of a delivery of the calling key. */
+            delivery_id: string;
+        };
+        WebhookReplayAccepted: {
+            /** @description `whd_<uuid>` of the queued delivery. */
+            new_delivery_id: string;
+        };
+        /** @description Payload of a webhook delivery. */
+        WebhookEvent: {
+            /** @description `evt_<uuid>`; also sent as `webhook-id`. */
+            id: string;
+            /** @enum {string} */
+            event: "verification.completed" | "verification.failed";
+            /** @description `vry_<uuid>`. */
+            verification_id: string;
+            status: components["schemas"]["VerificationStatus"];
+            /**
+             * Format: date-time
+             * @description When the verification reached this status.
+             */
+            timestamp: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            /** @enum {string} */
+            database: "ok" | "unavailable";
+        };
+    };
+    responses: {
+        /** @description Validation failed (`validation_error`), including malformed JSON. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_error",
+                 *         "message": "request body is invalid",
+                 *         "details": [
+                 *           {
+                 *             "path": "/checks/1",
+                 *             "message": "must be equal to one of the allowed values"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Missing, invalid or revoked API key (`unauthorized`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "invalid API key"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The key's role lacks the operation's permission (`forbidden`). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "insufficient permissions: readonly requires verifications:create"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Unknown id, or a resource of another client or key (`not_found`). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "verification not found"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request conflicts with the current state (`conflict`); the message says why. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "check not requested for this verification: face_match"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description An image over 10 MB decoded or over 8,000 px a side, or a body over the size limit (`payload_too_large`). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "front_image is larger than 8000 px on a side"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request body is not `application/json` (`unsupported_media_type`). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unsupported_media_type",
+                 *         "message": "unsupported content type: multipart/form-data"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A well-formed request that cannot be processed, such as an image that does not decode or is not JPEG, PNG or WebP (`unprocessable`). */
+        Unprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unprocessable",
+                 *         "message": "image: not a JPEG, PNG or WebP image"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Rate limit of the key exceeded (`rate_limited`). */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "rate limit exceeded"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Unexpected failure (`internal_error`); no stack trace or SQL is exposed. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "internal error (request id 8b0e3c52-6f2d-4a41-9d7e-2f1c0a9b8e77)"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: {
+        /** @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+        XSignature: string;
+        /** @description The event id (`evt_<uuid>`), stable across retries and replays; use it to de-duplicate. */
+        WebhookId: string;
+        /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
+        WebhookTimestamp: number;
+        /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the secret's UTF-8 bytes exactly as stored (Standard Webhooks). */
+        WebhookSignature: string;
+        /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
+        XWebhookAttempt: number;
+        /** @description `identity-verification-service/<version>`. */
+        UserAgent: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Request id: the caller's `X-Request-Id` if it was 1 to 128 characters from `A-Z a-z 0-9 . _ : -`, else a generated UUID. Logs carry the same id. */
+        XRequestId: string;
+        /** @description Total number of verifications matching the filter, regardless of `limit` and `offset`. */
+        XTotalCount: number;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description Always `Bearer`. */
+        WWWAuthenticate: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listVerifications: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description Only verifications with this status. */
+                status?: "pending" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of verifications. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *         "status": "completed",
+                     *         "client_reference": "order-10293",
+                     *         "checks": [
+                     *           "document",
+                     *           "identity",
+                     *           "face_match",
+                     *           "liveness"
+                     *         ],
+                     *         "created_at": "2026-11-21T10:00:00.000Z",
+                     *         "completed_at": "2026-11-21T10:04:12.345Z"
+                     *       },
+                     *       {
+                     *         "id": "vry_0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+                     *         "status": "pending",
+                     *         "client_reference": null,
+                     *         "checks": [
+                     *           "document"
+                     *         ],
+                     *         "created_at": "2026-11-21T09:58:30.120Z",
+                     *         "completed_at": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["VerificationSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key, scoped to the calling API key, that makes a retried create safe for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "checks": [
+                 *         "document",
+                 *         "identity",
+                 *         "face_match",
+                 *         "liveness"
+                 *       ],
+                 *       "client_reference": "order-10293",
+                 *       "applicant": {
+                 *         "first_name": "Anna Maria",
+                 *         "last_name": "De Vries",
+                 *         "date_of_birth": "1985-03-10",
+                 *         "document_number": "SPECI2014",
+                 *         "nationality": "NLD"
+                 *       },
+                 *       "metadata": {
+                 *         "channel": "mobile-app"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerificationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Verification created (or the first response replayed for a repeated `Idempotency-Key`). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *       "status": "pending",
+                     *       "client_reference": "order-10293",
+                     *       "redirect_url": "",
+                     *       "checks": [
+                     *         "document",
+                     *         "identity",
+                     *         "face_match",
+                     *         "liveness"
+                     *       ],
+                     *       "checks_results": {},
+                     *       "metadata": {
+                     *         "channel": "mobile-app"
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "completed_at": null,
+                     *       "expires_at": "2026-11-28T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *       "status": "completed",
+                     *       "client_reference": "order-10293",
+                     *       "redirect_url": "",
+                     *       "checks": [
+                     *         "document",
+                     *         "identity",
+                     *         "face_match",
+                     *         "liveness"
+                     *       ],
+                     *       "checks_results": {
+                     *         "document": {
+                     *           "passed": true,
+                     *           "reasons": [],
+                     *           "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                     *           "details": {
+                     *             "document_type": "passport",
+                     *             "mrz": {
+                     *               "format": "TD3",
+                     *               "document_code": "P",
+                     *               "issuing_state": "NLD",
+                     *               "document_number": "SPECI2014",
+                     *               "surname": "DE VRIES",
+                     *               "given_names": "ANNA MARIA",
+                     *               "nationality": "NLD",
+                     *               "date_of_birth": "1985-03-10",
+                     *               "sex": "F",
+                     *               "expiration_date": "2031-06-30",
+                     *               "optional_data": null,
+                     *               "check_digits": {
+                     *                 "document_number": true,
+                     *                 "date_of_birth": true,
+                     *                 "expiration_date": true,
+                     *                 "composite": true
+                     *               }
+                     *             },
+                     *             "expired": false
+                     *           },
+                     *           "completed_at": "2026-11-21T10:01:05.210Z"
+                     *         },
+                     *         "identity": {
+                     *           "passed": true,
+                     *           "reasons": [],
+                     *           "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                     *           "details": {
+                     *             "holder": {
+                     *               "first_name": "ANNA MARIA",
+                     *               "last_name": "DE VRIES",
+                     *               "date_of_birth": "1985-03-10",
+                     *               "document_number": "SPECI2014",
+                     *               "nationality": "NLD"
+                     *             },
+                     *             "matches": {
+                     *               "first_name": true,
+                     *               "last_name": true,
+                     *               "date_of_birth": true,
+                     *               "document_number": true,
+                     *               "nationality": true
+                     *             }
+                     *           },
+                     *           "completed_at": "2026-11-21T10:01:05.210Z"
+                     *         },
+                     *         "face_match": {
+                     *           "passed": true,
+                     *           "reasons": [],
+                     *           "score": 0.91,
+                     *           "threshold": 0.6,
+                     *           "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                     *           "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "model": {
+                     *             "name": "human-faceres",
+                     *             "version": "3.3.6"
+                     *           },
+                     *           "completed_at": "2026-11-21T10:03:40.002Z"
+                     *         },
+                     *         "liveness": {
+                     *           "passed": true,
+                     *           "reasons": [],
+                     *           "score": 0.87,
+                     *           "checks": [
+                     *             {
+                     *               "name": "face_detected",
+                     *               "passed": true,
+                     *               "score": 0.99
+                     *             },
+                     *             {
+                     *               "name": "single_face",
+                     *               "passed": true,
+                     *               "score": null
+                     *             },
+                     *             {
+                     *               "name": "image_quality",
+                     *               "passed": true,
+                     *               "score": 0.82
+                     *             },
+                     *             {
+                     *               "name": "antispoof",
+                     *               "passed": true,
+                     *               "score": 0.81
+                     *             }
+                     *           ],
+                     *           "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "challenge_id": null,
+                     *           "model": {
+                     *             "name": "human-antispoof",
+                     *             "version": "3.3.6"
+                     *           },
+                     *           "completed_at": "2026-11-21T10:04:12.345Z"
+                     *         }
+                     *       },
+                     *       "metadata": {
+                     *         "channel": "mobile-app"
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "completed_at": "2026-11-21T10:04:12.345Z",
+                     *       "expires_at": "2026-11-28T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "document_type": "passport",
+                 *       "front_image": "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/",
+                 *       "mrz": "P<NLDDE<VRIES<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nSPECI20142NLD8503105F3106305<<<<<<<<<<<<<<02"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Document stored; the checks it feeds have run. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                     *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *       "document_type": "passport",
+                     *       "created_at": "2026-11-21T10:01:04.870Z",
+                     *       "verification_status": "pending",
+                     *       "checks_results": {
+                     *         "document": {
+                     *           "passed": false,
+                     *           "reasons": [
+                     *             "document_expired"
+                     *           ],
+                     *           "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                     *           "details": {
+                     *             "document_type": "passport",
+                     *             "mrz": {
+                     *               "format": "TD3",
+                     *               "document_code": "P",
+                     *               "issuing_state": "NLD",
+                     *               "document_number": "SPECI2014",
+                     *               "surname": "DE VRIES",
+                     *               "given_names": "ANNA MARIA",
+                     *               "nationality": "NLD",
+                     *               "date_of_birth": "1985-03-10",
+                     *               "sex": "F",
+                     *               "expiration_date": "2025-06-30",
+                     *               "optional_data": null,
+                     *               "check_digits": {
+                     *                 "document_number": true,
+                     *                 "date_of_birth": true,
+                     *                 "expiration_date": true,
+                     *                 "composite": true
+                     *               }
+                     *             },
+                     *             "expired": true
+                     *           },
+                     *           "completed_at": "2026-11-21T10:01:05.210Z"
+                     *         },
+                     *         "identity": {
+                     *           "passed": false,
+                     *           "reasons": [
+                     *             "document_failed"
+                     *           ],
+                     *           "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                     *           "details": {
+                     *             "holder": {
+                     *               "first_name": "ANNA MARIA",
+                     *               "last_name": "DE VRIES",
+                     *               "date_of_birth": "1985-03-10",
+                     *               "document_number": "SPECI2014",
+                     *               "nationality": "NLD"
+                     *             },
+                     *             "matches": {
+                     *               "first_name": true,
+                     *               "last_name": true,
+                     *               "date_of_birth": true,
+                     *               "document_number": true,
+                     *               "nationality": null
+                     *             }
+                     *           },
+                     *           "completed_at": "2026-11-21T10:01:05.210Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentUploaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadSelfie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image": "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SelfieUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Selfie stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *       "document_type": "selfie",
+                     *       "created_at": "2026-11-21T10:03:38.441Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SelfieUploaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runFaceMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                 *       "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaceMatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The face match result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "passed": true,
+                     *       "reasons": [],
+                     *       "score": 0.91,
+                     *       "threshold": 0.6,
+                     *       "document_id": "doc_7d1e4b2a-5c3f-4e8d-a9b0-c1d2e3f4a5b6",
+                     *       "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *       "model": {
+                     *         "name": "human-faceres",
+                     *         "version": "3.3.6"
+                     *       },
+                     *       "completed_at": "2026-11-21T10:03:40.002Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaceMatchCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runDocumentLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+                /** @description Id of a selfie upload of this verification (`doc_<uuid>`). */
+                doc_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passive liveness result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "passed": false,
+                     *       "reasons": [
+                     *         "spoof_suspected"
+                     *       ],
+                     *       "score": 0.31,
+                     *       "checks": [
+                     *         {
+                     *           "name": "face_detected",
+                     *           "passed": true,
+                     *           "score": 0.98
+                     *         },
+                     *         {
+                     *           "name": "single_face",
+                     *           "passed": true,
+                     *           "score": null
+                     *         },
+                     *         {
+                     *           "name": "image_quality",
+                     *           "passed": true,
+                     *           "score": 0.77
+                     *         },
+                     *         {
+                     *           "name": "antispoof",
+                     *           "passed": false,
+                     *           "score": 0.31
+                     *         }
+                     *       ],
+                     *       "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *       "challenge_id": null,
+                     *       "model": {
+                     *         "name": "human-antispoof",
+                     *         "version": "3.3.6"
+                     *       },
+                     *       "completed_at": "2026-11-21T10:03:52.610Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LivenessCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createLivenessChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Challenge created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenge_id": "lch_2b3c4d5e-6f70-4812-93a4-b5c6d7e8f901",
+                     *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *       "actions": [
+                     *         "turn_left",
+                     *         "blink",
+                     *         "smile"
+                     *       ],
+                     *       "expires_at": "2026-11-21T10:06:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LivenessChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyActiveLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challenge_id": "lch_2b3c4d5e-6f70-4812-93a4-b5c6d7e8f901",
+                 *       "frames": [
+                 *         {
+                 *           "action": "turn_left",
+                 *           "image": "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/"
+                 *         },
+                 *         {
+                 *           "action": "blink",
+                 *           "image": "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/"
+                 *         },
+                 *         {
+                 *           "action": "smile",
+                 *           "image": "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ActiveLivenessVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The active liveness result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "passed": true,
+                     *       "reasons": [],
+                     *       "score": 0.9,
+                     *       "checks": [
+                     *         {
+                     *           "name": "face_detected",
+                     *           "passed": true,
+                     *           "score": 0.99
+                     *         },
+                     *         {
+                     *           "name": "same_person",
+                     *           "passed": true,
+                     *           "score": 0.88
+                     *         },
+                     *         {
+                     *           "name": "action_turn_left",
+                     *           "passed": true,
+                     *           "score": 0.93
+                     *         },
+                     *         {
+                     *           "name": "action_blink",
+                     *           "passed": true,
+                     *           "score": 0.9
+                     *         },
+                     *         {
+                     *           "name": "action_smile",
+                     *           "passed": true,
+                     *           "score": 0.95
+                     *         }
+                     *       ],
+                     *       "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *       "challenge_id": "lch_2b3c4d5e-6f70-4812-93a4-b5c6d7e8f901",
+                     *       "model": {
+                     *         "name": "human",
+                     *         "version": "3.3.6"
+                     *       },
+                     *       "completed_at": "2026-11-21T10:04:12.345Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LivenessCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active keys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "key_0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d",
+                     *         "client_name": "admin",
+                     *         "role": "admin",
+                     *         "created_at": "2026-11-20T08:00:00.000Z"
+                     *       },
+                     *       {
+                     *         "id": "key_5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *         "client_name": "acme-onboarding",
+                     *         "role": "service",
+                     *         "created_at": "2026-11-21T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_name": "acme-onboarding",
+                 *       "role": "service"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Key created; store `key` now, it is never shown again. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "key_5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *       "client_name": "acme-onboarding",
+                     *       "role": "service",
+                     *       "key": "ivs_ZQZ4YnQpq0o9UHbyouwidxTXFz27XzQNm4DBX7JaTzU",
+                     *       "created_at": "2026-11-21T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key id (`key_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Key revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatusOk"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Identity verification dashboard</title></head>
+                     *     <body><h1>Dashboard</h1><h2>Recent verifications</h2><table>...</table>
+                     *     <h2>Webhook</h2><p>https://hooks.example.com/ivs (secret ••••3f9a)</p></body></html>
+                     */
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description Missing, invalid or revoked key. JSON `unauthorized` error, or, when no Bearer header was
+             *     sent and the client accepts `text/html`, an HTML page with a sign-in form.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "missing API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head>
+                     *     <body><form method="post"><label>API key <input type="password" name="api_key" autocomplete="off"></label>
+                     *     <button type="submit">Sign in</button></form></body></html>
+                     */
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhookConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhook_url": "https://hooks.example.com/ivs",
+                 *       "webhook_secret": "3c8f0e2a9b7d4f61a5e8c2d0b9f7a1e4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookConfigUpdate"];
+            };
+        };
+        responses: {
+            /** @description Configuration saved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatusOk"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 delivery records. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "whd_2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "event_id": "evt_6c5b4a39-2817-4f6e-9d8c-7b6a59483726",
+                     *         "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *         "event_type": "verification.completed",
+                     *         "webhook_url": "https://hooks.example.com/ivs",
+                     *         "status": "delivered",
+                     *         "status_code": 200,
+                     *         "attempt": 2,
+                     *         "max_attempts": 3,
+                     *         "error": null,
+                     *         "replay_of": null,
+                     *         "created_at": "2026-11-21T10:04:13.401Z",
+                     *         "delivered_at": "2026-11-21T10:04:13.512Z"
+                     *       },
+                     *       {
+                     *         "id": "whd_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "event_id": "evt_6c5b4a39-2817-4f6e-9d8c-7b6a59483726",
+                     *         "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *         "event_type": "verification.completed",
+                     *         "webhook_url": "https://hooks.example.com/ivs",
+                     *         "status": "failed",
+                     *         "status_code": 503,
+                     *         "attempt": 1,
+                     *         "max_attempts": 3,
+                     *         "error": "unexpected_status",
+                     *         "replay_of": null,
+                     *         "created_at": "2026-11-21T10:04:12.360Z",
+                     *         "delivered_at": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "delivery_id": "whd_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description Replay queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "new_delivery_id": "whd_8f7e6d5c-4b3a-4291-8f7e-6d5c4b3a2918"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookReplayAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready (the database is unreachable). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "database": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    onVerificationCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+                "X-Signature": components["parameters"]["XSignature"];
+                /** @description The event id (`evt_<uuid>`), stable across retries and replays; use it to de-duplicate. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the secret's UTF-8 bytes exactly as stored (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
+                "X-Webhook-Attempt": components["parameters"]["XWebhookAttempt"];
+                /** @description `identity-verification-service/<version>`. */
+                "User-Agent": components["parameters"]["UserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_6c5b4a39-2817-4f6e-9d8c-7b6a59483726",
+                 *       "event": "verification.completed",
+                 *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                 *       "status": "completed",
+                 *       "timestamp": "2026-11-21T10:04:12.345Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within `WEBHOOK_TIMEOUT` (default 10 s) marks the attempt delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a time-out or a connection error is a failed attempt and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVerificationFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+                "X-Signature": components["parameters"]["XSignature"];
+                /** @description The event id (`evt_<uuid>`), stable across retries and replays; use it to de-duplicate. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the secret's UTF-8 bytes exactly as stored (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
+                "X-Webhook-Attempt": components["parameters"]["XWebhookAttempt"];
+                /** @description `identity-verification-service/<version>`. */
+                "User-Agent": components["parameters"]["UserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_9d8c7b6a-5948-4372-8160-5f4e3d2c1b0a",
+                 *       "event": "verification.failed",
+                 *       "verification_id": "vry_0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+                 *       "status": "failed",
+                 *       "timestamp": "2026-11-28T09:58:30.120Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within `WEBHOOK_TIMEOUT` (default 10 s) marks the attempt delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a time-out or a connection error is a failed attempt and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

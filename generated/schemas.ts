@@ -1,0 +1,416 @@
+// Generated from openapi.yaml by `npm run generate`. Do not edit by hand.
+
+import { Type, type Static } from '@sinclair/typebox'
+
+export const LivenessActionSchema = Type.Unsafe<"turn_left" | "turn_right" | "look_up" | "blink" | "smile" | "open_mouth">({"type":"string","enum":["turn_left","turn_right","look_up","blink","smile","open_mouth"]})
+export type LivenessAction = Static<typeof LivenessActionSchema>
+
+export const LivenessFrameSchema = Type.Object({ "action": LivenessActionSchema, "image": Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side."}) }, {"additionalProperties":false})
+export type LivenessFrame = Static<typeof LivenessFrameSchema>
+
+export const ActiveLivenessVerifyRequestSchema = Type.Object({ "challenge_id": Type.String({"maxLength":100}), "frames": Type.Array(LivenessFrameSchema, {"minItems":1,"maxItems":5}) }, {"additionalProperties":false})
+export type ActiveLivenessVerifyRequest = Static<typeof ActiveLivenessVerifyRequestSchema>
+
+export const RoleSchema = Type.Unsafe<"admin" | "service" | "readonly" | "auditor">({"type":"string","enum":["admin","service","readonly","auditor"],"description":"`admin`: everything. `service`: verifications, uploads, checks, its webhook. `readonly`: read verifications. `auditor`: read verifications, list keys, dashboard."})
+export type Role = Static<typeof RoleSchema>
+
+export const ApiKeySchema = Type.Object({ "id": Type.String({"description":"`key_<uuid>`."}), "client_name": Type.String(), "role": RoleSchema, "created_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false})
+export type ApiKey = Static<typeof ApiKeySchema>
+
+export const ApiKeyCreateRequestSchema = Type.Object({ "client_name": Type.String({"minLength":1,"maxLength":200,"description":"Client the key belongs to; 1 to 200 characters after trimming."}), "role": Type.Optional(RoleSchema) }, {"additionalProperties":false,"description":"`role` defaults to `service` when left out."})
+export type ApiKeyCreateRequest = Static<typeof ApiKeyCreateRequestSchema>
+
+export const ApiKeyCreatedSchema = Type.Object({ "id": Type.String({"description":"`key_<uuid>`."}), "client_name": Type.String(), "role": RoleSchema, "key": Type.String({"description":"The secret, `ivs_` followed by 43 base64url characters. Shown only in this response."}), "created_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false})
+export type ApiKeyCreated = Static<typeof ApiKeyCreatedSchema>
+
+export const ApplicantSchema = Type.Object({ "first_name": Type.Optional(Type.String({"minLength":1,"maxLength":100})), "last_name": Type.Optional(Type.String({"minLength":1,"maxLength":100})), "date_of_birth": Type.Optional(Type.String({"format":"date","description":"YYYY-MM-DD."})), "document_number": Type.Optional(Type.String({"minLength":1,"maxLength":50})), "nationality": Type.Optional(Type.String({"pattern":"^[A-Z]{3}$","description":"ISO 3166-1 alpha-3 country code."})) }, {"additionalProperties":false,"description":"Data the applicant declared, compared by the `identity` check with the document. Names are compared case- and accent-insensitively with whitespace collapsed; the document number ignores spaces and `<` fillers; a field left out is not compared (its match is `null`)."})
+export type Applicant = Static<typeof ApplicantSchema>
+
+export const BiometricModelSchema = Type.Object({ "name": Type.String(), "version": Type.String() }, {"additionalProperties":false,"description":"The model that produced a biometric score, so the score can be interpreted later."})
+export type BiometricModel = Static<typeof BiometricModelSchema>
+
+export const CheckNameSchema = Type.Unsafe<"identity" | "document" | "face_match" | "liveness">({"type":"string","enum":["identity","document","face_match","liveness"],"description":"A check a verification can request."})
+export type CheckName = Static<typeof CheckNameSchema>
+
+export const DocumentTypeSchema = Type.Unsafe<"passport" | "id_card" | "residence_permit" | "visa" | "other">({"type":"string","enum":["passport","id_card","residence_permit","visa","other"]})
+export type DocumentType = Static<typeof DocumentTypeSchema>
+
+export const MrzCheckDigitsSchema = Type.Object({ "document_number": Type.Boolean(), "date_of_birth": Type.Boolean(), "expiration_date": Type.Boolean(), "composite": Type.Union([Type.Boolean(), Type.Null()], {"description":"Null for formats without a composite check digit (MRVA, MRVB)."}) }, {"additionalProperties":false,"description":"Whether each check digit matches."})
+export type MrzCheckDigits = Static<typeof MrzCheckDigitsSchema>
+
+export const MrzFormatSchema = Type.Unsafe<"TD1" | "TD2" | "TD3" | "MRVA" | "MRVB">({"type":"string","enum":["TD1","TD2","TD3","MRVA","MRVB"],"description":"ICAO 9303 layout."})
+export type MrzFormat = Static<typeof MrzFormatSchema>
+
+export const MrzDataSchema = Type.Object({ "format": MrzFormatSchema, "document_code": Type.Union([Type.String(), Type.Null()]), "issuing_state": Type.Union([Type.String(), Type.Null()]), "document_number": Type.Union([Type.String(), Type.Null()]), "surname": Type.Union([Type.String(), Type.Null()]), "given_names": Type.Union([Type.String(), Type.Null()]), "nationality": Type.Union([Type.String(), Type.Null()]), "date_of_birth": Type.Union([Type.String(), Type.Null()], {"description":"YYYY-MM-DD."}), "sex": Type.Union([Type.String(), Type.Null()], {"description":"`M`, `F` or `X`."}), "expiration_date": Type.Union([Type.String(), Type.Null()], {"description":"YYYY-MM-DD."}), "optional_data": Type.Union([Type.String(), Type.Null()]), "check_digits": MrzCheckDigitsSchema }, {"additionalProperties":false,"description":"Fields read from the machine-readable zone, `<` fillers removed (inner fillers become spaces); null when empty or unreadable. Dates are YYYY-MM-DD: a birth year is placed in the latest century that does not put it in the future, an expiry year in 2000–2099."})
+export type MrzData = Static<typeof MrzDataSchema>
+
+export const DocumentCheckDetailsSchema = Type.Object({ "document_type": DocumentTypeSchema, "mrz": Type.Union([MrzDataSchema, Type.Null()], {"description":"The MRZ read or sent; null when none could be read."}), "expired": Type.Union([Type.Boolean(), Type.Null()], {"description":"Whether the expiration date is in the past; null when unknown."}) }, {"additionalProperties":false})
+export type DocumentCheckDetails = Static<typeof DocumentCheckDetailsSchema>
+
+export const DocumentCheckResultSchema = Type.Object({ "passed": Type.Boolean(), "reasons": Type.Array(Type.String(), {"description":"snake_case codes saying why the check did not pass; empty when passed."}), "document_id": Type.String({"description":"The upload (`doc_<uuid>`) that was checked."}), "details": DocumentCheckDetailsSchema, "completed_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false,"description":"Result of the `document` check. Fails on a check-digit mismatch, an expired document, or no readable MRZ. `reasons` examples: `mrz_unreadable`, `mrz_check_digit_mismatch`, `document_expired`."})
+export type DocumentCheckResult = Static<typeof DocumentCheckResultSchema>
+
+export const FaceMatchCheckResultSchema = Type.Object({ "passed": Type.Boolean(), "reasons": Type.Array(Type.String(), {"description":"snake_case codes saying why the check did not pass; empty when passed."}), "score": Type.Union([Type.Number({"minimum":0,"maximum":1}), Type.Null()], {"description":"Similarity from 0 to 1; null when a face could not be found in one of the images."}), "threshold": Type.Number({"minimum":0,"maximum":1,"description":"The configured similarity needed to pass."}), "document_id": Type.String({"description":"The document upload compared (`doc_<uuid>`)."}), "selfie_id": Type.String({"description":"The selfie upload compared (`doc_<uuid>`)."}), "model": BiometricModelSchema, "completed_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false,"description":"Result of the `face_match` check: passes when `score` is at least `threshold`. `reasons` examples: `no_face_in_document`, `no_face_in_selfie`, `multiple_faces`, `score_below_threshold`."})
+export type FaceMatchCheckResult = Static<typeof FaceMatchCheckResultSchema>
+
+export const IdentityHolderSchema = Type.Object({ "first_name": Type.Union([Type.String(), Type.Null()]), "last_name": Type.Union([Type.String(), Type.Null()]), "date_of_birth": Type.Union([Type.String(), Type.Null()], {"description":"YYYY-MM-DD."}), "document_number": Type.Union([Type.String(), Type.Null()]), "nationality": Type.Union([Type.String(), Type.Null()]) }, {"additionalProperties":false,"description":"Holder data taken from the document; null where the document did not give it."})
+export type IdentityHolder = Static<typeof IdentityHolderSchema>
+
+export const IdentityMatchesSchema = Type.Object({ "first_name": Type.Union([Type.Boolean(), Type.Null()]), "last_name": Type.Union([Type.Boolean(), Type.Null()]), "date_of_birth": Type.Union([Type.Boolean(), Type.Null()]), "document_number": Type.Union([Type.Boolean(), Type.Null()]), "nationality": Type.Union([Type.Boolean(), Type.Null()]) }, {"additionalProperties":false,"description":"Per declared applicant field, whether it matches the document; null when the applicant did not declare it."})
+export type IdentityMatches = Static<typeof IdentityMatchesSchema>
+
+export const IdentityCheckDetailsSchema = Type.Object({ "holder": IdentityHolderSchema, "matches": IdentityMatchesSchema }, {"additionalProperties":false})
+export type IdentityCheckDetails = Static<typeof IdentityCheckDetailsSchema>
+
+export const IdentityCheckResultSchema = Type.Object({ "passed": Type.Boolean(), "reasons": Type.Array(Type.String(), {"description":"snake_case codes saying why the check did not pass; empty when passed."}), "document_id": Type.Union([Type.String(), Type.Null()], {"description":"The upload compared; null when no document was read."}), "details": IdentityCheckDetailsSchema, "completed_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false,"description":"Result of the `identity` check. Fails on any mismatch, on a failed document, or when no document was read. `reasons` examples: `first_name_mismatch`, `date_of_birth_mismatch`, `document_failed`, `no_document`."})
+export type IdentityCheckResult = Static<typeof IdentityCheckResultSchema>
+
+export const LivenessSignalSchema = Type.Object({ "name": Type.String(), "passed": Type.Boolean(), "score": Type.Union([Type.Number({"minimum":0,"maximum":1}), Type.Null()], {"description":"From 0 to 1; null for a signal that is only pass or fail."}) }, {"additionalProperties":false,"description":"One liveness signal, e.g. `face_detected`, `single_face`, `image_quality`, `antispoof`, `same_person`, and `action_<action>` for each action of an active challenge."})
+export type LivenessSignal = Static<typeof LivenessSignalSchema>
+
+export const LivenessCheckResultSchema = Type.Object({ "passed": Type.Boolean(), "reasons": Type.Array(Type.String(), {"description":"snake_case codes saying why the check did not pass; empty when passed."}), "score": Type.Number({"minimum":0,"maximum":1,"description":"Overall liveness score from 0 to 1."}), "checks": Type.Array(LivenessSignalSchema, {"description":"One item per signal."}), "selfie_id": Type.Union([Type.String(), Type.Null()], {"description":"The selfie examined or compared against; null when none was used."}), "challenge_id": Type.Union([Type.String(), Type.Null()], {"description":"The active challenge verified; null for passive liveness."}), "model": BiometricModelSchema, "completed_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false,"description":"Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). `reasons` examples: `no_face`, `multiple_faces`, `low_image_quality`, `spoof_suspected`, `action_not_performed`, `different_person`."})
+export type LivenessCheckResult = Static<typeof LivenessCheckResultSchema>
+
+export const ChecksResultsSchema = Type.Object({ "document": Type.Optional(DocumentCheckResultSchema), "identity": Type.Optional(IdentityCheckResultSchema), "face_match": Type.Optional(FaceMatchCheckResultSchema), "liveness": Type.Optional(LivenessCheckResultSchema) }, {"additionalProperties":false,"description":"Results keyed by check name. Only finished, requested checks appear."})
+export type ChecksResults = Static<typeof ChecksResultsSchema>
+
+export const DocumentUploadRequestSchema = Type.Object({ "document_type": DocumentTypeSchema, "front_image": Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side."}), "back_image": Type.Optional(Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP of the back side (ID cards); same limits."})), "mrz": Type.Optional(Type.String({"maxLength":300,"description":"MRZ text from an on-device reader, lines separated by `\\n`; validated as sent instead of reading the images."})) }, {"additionalProperties":false})
+export type DocumentUploadRequest = Static<typeof DocumentUploadRequestSchema>
+
+export const VerificationStatusSchema = Type.Unsafe<"pending" | "completed" | "failed">({"type":"string","enum":["pending","completed","failed"],"description":"`pending` until every requested check has finished (then `completed`, whatever the outcomes) or the session expires (then `failed`)."})
+export type VerificationStatus = Static<typeof VerificationStatusSchema>
+
+export const DocumentUploadedSchema = Type.Object({ "document_id": Type.String({"description":"`doc_<uuid>`."}), "verification_id": Type.String(), "document_type": DocumentTypeSchema, "created_at": Type.String({"format":"date-time"}), "verification_status": VerificationStatusSchema, "checks_results": ChecksResultsSchema }, {"additionalProperties":false})
+export type DocumentUploaded = Static<typeof DocumentUploadedSchema>
+
+export const ValidationIssueSchema = Type.Object({ "path": Type.String({"description":"JSON Pointer to the offending value (for example `/checks/1`; `\"\"` for the whole body)."}), "message": Type.String() }, {"additionalProperties":false})
+export type ValidationIssue = Static<typeof ValidationIssueSchema>
+
+export const ErrorBodySchema = Type.Object({ "code": Type.String({"description":"Machine-readable snake_case code. Codes in use: `validation_error` (400), `unauthorized` (401),\n`forbidden` (403), `not_found` (404), `conflict` (409), `payload_too_large` (413),\n`unsupported_media_type` (415), `unprocessable` (422), `rate_limited` (429),\n`internal_error` (500), `not_implemented` (501). New codes may be added.\n"}), "message": Type.String({"description":"Human-readable sentence. For 403 exactly `insufficient permissions: <role> requires <permission>`; for 5xx only \"internal error\" and the request id."}), "details": Type.Optional(Type.Array(ValidationIssueSchema, {"description":"Validation issues; present on `validation_error` only."})) }, {"additionalProperties":false})
+export type ErrorBody = Static<typeof ErrorBodySchema>
+
+export const ErrorResponseSchema = Type.Object({ "error": ErrorBodySchema }, {"additionalProperties":false,"description":"Body of every error response."})
+export type ErrorResponse = Static<typeof ErrorResponseSchema>
+
+export const FaceMatchRequestSchema = Type.Object({ "document_id": Type.Optional(Type.String({"maxLength":100,"description":"Document upload to compare; default the latest."})), "selfie_id": Type.Optional(Type.String({"maxLength":100,"description":"Selfie upload to compare; default the latest."})) }, {"additionalProperties":false})
+export type FaceMatchRequest = Static<typeof FaceMatchRequestSchema>
+
+export const HealthSchema = Type.Object({ "status": Type.Unsafe<"ok">({"type":"string","enum":["ok"]}) }, {"additionalProperties":false})
+export type Health = Static<typeof HealthSchema>
+
+export const LivenessChallengeSchema = Type.Object({ "challenge_id": Type.String({"description":"`lch_<uuid>`."}), "verification_id": Type.String(), "actions": Type.Array(LivenessActionSchema, {"minItems":2,"maxItems":4,"description":"The actions to perform, in this order."}), "expires_at": Type.String({"format":"date-time","description":"Two minutes after creation."}) }, {"additionalProperties":false})
+export type LivenessChallenge = Static<typeof LivenessChallengeSchema>
+
+export const MetadataSchema = Type.Record(Type.String(), Type.String({"maxLength":500}), {"description":"Caller-defined string pairs, echoed back unchanged: up to 20 keys, each key 1 to 40 characters, each value up to 500 characters. More keys or a longer key is 400."})
+export type Metadata = Static<typeof MetadataSchema>
+
+export const ReadinessSchema = Type.Object({ "status": Type.Unsafe<"ok" | "unavailable">({"type":"string","enum":["ok","unavailable"]}), "database": Type.Unsafe<"ok" | "unavailable">({"type":"string","enum":["ok","unavailable"]}) }, {"additionalProperties":false})
+export type Readiness = Static<typeof ReadinessSchema>
+
+export const SelfieUploadRequestSchema = Type.Object({ "image": Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side."}) }, {"additionalProperties":false})
+export type SelfieUploadRequest = Static<typeof SelfieUploadRequestSchema>
+
+export const SelfieUploadedSchema = Type.Object({ "document_id": Type.String({"description":"`doc_<uuid>`; selfies share the id space of documents."}), "verification_id": Type.String(), "document_type": Type.Unsafe<"selfie">({"type":"string","enum":["selfie"]}), "created_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false})
+export type SelfieUploaded = Static<typeof SelfieUploadedSchema>
+
+export const StatusOkSchema = Type.Object({ "status": Type.Unsafe<"ok">({"type":"string","enum":["ok"]}) }, {"additionalProperties":false})
+export type StatusOk = Static<typeof StatusOkSchema>
+
+export const VerificationSchema = Type.Object({ "id": Type.String({"description":"`vry_<uuid v4>`, lowercase."}), "status": VerificationStatusSchema, "client_reference": Type.Union([Type.String({"maxLength":255}), Type.Null()]), "redirect_url": Type.String({"description":"Always `\"\"`; reserved for a hosted capture page."}), "checks": Type.Array(CheckNameSchema, {"description":"The requested checks."}), "checks_results": ChecksResultsSchema, "metadata": MetadataSchema, "created_at": Type.String({"format":"date-time"}), "completed_at": Type.Union([Type.String({"format":"date-time"}), Type.Null()], {"description":"When the last requested check finished; null while pending and for a `failed` (expired) verification."}), "expires_at": Type.String({"format":"date-time","description":"`created_at` plus `VERIFICATION_TTL` (default 7 days); a verification still pending then becomes `failed`."}) }, {"additionalProperties":false,"description":"A verification session."})
+export type Verification = Static<typeof VerificationSchema>
+
+export const VerificationCreateRequestSchema = Type.Object({ "checks": Type.Array(CheckNameSchema, {"minItems":1,"maxItems":4,"uniqueItems":true,"description":"The checks to run, 1 to 4 unique names."}), "client_reference": Type.Optional(Type.Union([Type.String({"maxLength":255}), Type.Null()], {"description":"The caller's own reference; `null` when not given."})), "applicant": Type.Optional(ApplicantSchema), "metadata": Type.Optional(MetadataSchema) }, {"additionalProperties":false})
+export type VerificationCreateRequest = Static<typeof VerificationCreateRequestSchema>
+
+export const VerificationSummarySchema = Type.Object({ "id": Type.String({"description":"`vry_<uuid v4>`."}), "status": VerificationStatusSchema, "client_reference": Type.Union([Type.String({"maxLength":255}), Type.Null()]), "checks": Type.Array(CheckNameSchema), "created_at": Type.String({"format":"date-time"}), "completed_at": Type.Union([Type.String({"format":"date-time"}), Type.Null()]) }, {"additionalProperties":false,"description":"A verification as listed by `GET /verifications`."})
+export type VerificationSummary = Static<typeof VerificationSummarySchema>
+
+export const WebhookConfigUpdateSchema = Type.Object({ "webhook_url": Type.Optional(Type.Union([Type.String({"format":"uri","maxLength":2048}), Type.Null()], {"description":"Absolute http(s) URL that receives events; null turns delivery off."})), "webhook_secret": Type.Optional(Type.String({"minLength":1,"maxLength":256,"description":"HMAC-SHA256 secret; its UTF-8 bytes are the key. Never returned."})) }, {"additionalProperties":false,"description":"A field left out keeps its stored value."})
+export type WebhookConfigUpdate = Static<typeof WebhookConfigUpdateSchema>
+
+export const WebhookDeliveryStatusSchema = Type.Unsafe<"pending" | "delivered" | "failed">({"type":"string","enum":["pending","delivered","failed"],"description":"`pending` (queued or waiting for its due time), `delivered`, `failed`."})
+export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatusSchema>
+
+export const WebhookDeliverySchema = Type.Object({ "id": Type.String({"description":"`whd_<uuid>`."}), "event_id": Type.String({"description":"`evt_<uuid>`, the `id` of the payload and the `webhook-id` header."}), "verification_id": Type.String(), "event_type": Type.String({"description":"`verification.completed` or `verification.failed`."}), "webhook_url": Type.String({"description":"Target URL of this attempt."}), "status": WebhookDeliveryStatusSchema, "status_code": Type.Union([Type.Integer(), Type.Null()], {"description":"HTTP status of the receiver's answer; null when no answer came (or not yet sent)."}), "attempt": Type.Integer({"minimum":1,"maximum":4,"description":"Attempt number, 1 to 4 (the first attempt plus 3 retries)."}), "max_attempts": Type.Integer({"description":"Number of retries after the first attempt; always 3."}), "error": Type.Union([Type.String(), Type.Null()], {"description":"Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`; null otherwise."}), "replay_of": Type.Union([Type.String(), Type.Null()], {"description":"The delivery this one replays; null for an original delivery."}), "created_at": Type.String({"format":"date-time"}), "delivered_at": Type.Union([Type.String({"format":"date-time"}), Type.Null()], {"description":"When a 2xx answer was received; null unless `status` is `delivered`."}) }, {"additionalProperties":false,"description":"One delivery attempt."})
+export type WebhookDelivery = Static<typeof WebhookDeliverySchema>
+
+export const WebhookEventSchema = Type.Object({ "id": Type.String({"description":"`evt_<uuid>`; also sent as `webhook-id`."}), "event": Type.Unsafe<"verification.completed" | "verification.failed">({"type":"string","enum":["verification.completed","verification.failed"]}), "verification_id": Type.String({"description":"`vry_<uuid>`."}), "status": VerificationStatusSchema, "timestamp": Type.String({"format":"date-time","description":"When the verification reached this status."}) }, {"additionalProperties":false,"description":"Payload of a webhook delivery."})
+export type WebhookEvent = Static<typeof WebhookEventSchema>
+
+export const WebhookReplayAcceptedSchema = Type.Object({ "new_delivery_id": Type.String({"description":"`whd_<uuid>` of the queued delivery."}) }, {"additionalProperties":false})
+export type WebhookReplayAccepted = Static<typeof WebhookReplayAcceptedSchema>
+
+export const WebhookReplayRequestSchema = Type.Object({ "delivery_id": Type.String({"maxLength":100,"description":"Id (`whd_<uuid>`) of a delivery of the calling key."}) }, {"additionalProperties":false})
+export type WebhookReplayRequest = Static<typeof WebhookReplayRequestSchema>
+
+export const listVerificationsRoute = {
+  querystring: Type.Object({ "limit": Type.Optional(Type.Integer({"minimum":1,"maximum":100,"default":20})), "offset": Type.Optional(Type.Integer({"minimum":0,"maximum":1000000,"default":0})), "status": Type.Optional(Type.Unsafe<"pending" | "completed" | "failed">({"type":"string","enum":["pending","completed","failed"]})) }, { additionalProperties: false }),
+  response: {
+    200: Type.Array(VerificationSummarySchema),
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type ListVerificationsQuerystring = Static<typeof listVerificationsRoute.querystring>
+
+export const createVerificationRoute = {
+  headers: Type.Object({ "idempotency-key": Type.Optional(Type.String({"minLength":1,"maxLength":255})) }, { additionalProperties: true }),
+  body: VerificationCreateRequestSchema,
+  response: {
+    201: VerificationSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type CreateVerificationHeaders = Static<typeof createVerificationRoute.headers>
+export type CreateVerificationBody = Static<typeof createVerificationRoute.body>
+
+export const getVerificationRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  response: {
+    200: VerificationSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type GetVerificationParams = Static<typeof getVerificationRoute.params>
+
+export const uploadDocumentRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: DocumentUploadRequestSchema,
+  response: {
+    201: DocumentUploadedSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    422: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type UploadDocumentParams = Static<typeof uploadDocumentRoute.params>
+export type UploadDocumentBody = Static<typeof uploadDocumentRoute.body>
+
+export const uploadSelfieRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: SelfieUploadRequestSchema,
+  response: {
+    201: SelfieUploadedSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    422: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type UploadSelfieParams = Static<typeof uploadSelfieRoute.params>
+export type UploadSelfieBody = Static<typeof uploadSelfieRoute.body>
+
+export const runFaceMatchRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: FaceMatchRequestSchema,
+  response: {
+    200: FaceMatchCheckResultSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type RunFaceMatchParams = Static<typeof runFaceMatchRoute.params>
+export type RunFaceMatchBody = Static<typeof runFaceMatchRoute.body>
+
+export const runDocumentLivenessRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}), "doc_id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  response: {
+    200: LivenessCheckResultSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type RunDocumentLivenessParams = Static<typeof runDocumentLivenessRoute.params>
+
+export const createLivenessChallengeRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  response: {
+    201: LivenessChallengeSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type CreateLivenessChallengeParams = Static<typeof createLivenessChallengeRoute.params>
+
+export const verifyActiveLivenessRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: ActiveLivenessVerifyRequestSchema,
+  response: {
+    200: LivenessCheckResultSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    422: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type VerifyActiveLivenessParams = Static<typeof verifyActiveLivenessRoute.params>
+export type VerifyActiveLivenessBody = Static<typeof verifyActiveLivenessRoute.body>
+
+export const listApiKeysRoute = {
+  response: {
+    200: Type.Array(ApiKeySchema),
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+
+export const createApiKeyRoute = {
+  body: ApiKeyCreateRequestSchema,
+  response: {
+    201: ApiKeyCreatedSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type CreateApiKeyBody = Static<typeof createApiKeyRoute.body>
+
+export const revokeApiKeyRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  response: {
+    200: StatusOkSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type RevokeApiKeyParams = Static<typeof revokeApiKeyRoute.params>
+
+export const getDashboardRoute = {
+  response: {
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+
+export const updateWebhookConfigRoute = {
+  body: WebhookConfigUpdateSchema,
+  response: {
+    200: StatusOkSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type UpdateWebhookConfigBody = Static<typeof updateWebhookConfigRoute.body>
+
+export const listWebhookDeliveriesRoute = {
+  response: {
+    200: Type.Array(WebhookDeliverySchema, {"maxItems":50}),
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+
+export const replayWebhookDeliveryRoute = {
+  body: WebhookReplayRequestSchema,
+  response: {
+    202: WebhookReplayAcceptedSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type ReplayWebhookDeliveryBody = Static<typeof replayWebhookDeliveryRoute.body>
+
+export const getHealthRoute = {
+  response: {
+    200: HealthSchema,
+  },
+} as const
+
+export const getReadinessRoute = {
+  response: {
+    200: ReadinessSchema,
+    503: ReadinessSchema,
+  },
+} as const
+
+/** Every operation of openapi.yaml: routes are registered from this table and checked against it. */
+export const operations = {
+  listVerifications: { method: 'GET', path: '/verifications', url: '/verifications', permission: 'verifications:read', tag: 'verifications', successStatus: 200 },
+  createVerification: { method: 'POST', path: '/verifications', url: '/verifications', permission: 'verifications:create', tag: 'verifications', successStatus: 201 },
+  getVerification: { method: 'GET', path: '/verifications/{id}', url: '/verifications/:id', permission: 'verifications:read', tag: 'verifications', successStatus: 200 },
+  uploadDocument: { method: 'POST', path: '/verifications/{id}/documents', url: '/verifications/:id/documents', permission: 'documents:upload', tag: 'processing', successStatus: 201 },
+  uploadSelfie: { method: 'POST', path: '/verifications/{id}/selfie', url: '/verifications/:id/selfie', permission: 'documents:upload', tag: 'processing', successStatus: 201 },
+  runFaceMatch: { method: 'POST', path: '/verifications/{id}/face-match', url: '/verifications/:id/face-match', permission: 'checks:run', tag: 'processing', successStatus: 200 },
+  runDocumentLiveness: { method: 'POST', path: '/verifications/{id}/documents/{doc_id}/liveness', url: '/verifications/:id/documents/:doc_id/liveness', permission: 'checks:run', tag: 'processing', successStatus: 200 },
+  createLivenessChallenge: { method: 'POST', path: '/verifications/{id}/active-liveness/challenge', url: '/verifications/:id/active-liveness/challenge', permission: 'checks:run', tag: 'processing', successStatus: 201 },
+  verifyActiveLiveness: { method: 'POST', path: '/verifications/{id}/active-liveness/verify', url: '/verifications/:id/active-liveness/verify', permission: 'checks:run', tag: 'processing', successStatus: 200 },
+  listApiKeys: { method: 'GET', path: '/admin/keys', url: '/admin/keys', permission: 'keys:list', tag: 'admin-keys', successStatus: 200 },
+  createApiKey: { method: 'POST', path: '/admin/keys', url: '/admin/keys', permission: 'keys:create', tag: 'admin-keys', successStatus: 201 },
+  revokeApiKey: { method: 'DELETE', path: '/admin/keys/{id}', url: '/admin/keys/:id', permission: 'keys:revoke', tag: 'admin-keys', successStatus: 200 },
+  getDashboard: { method: 'GET', path: '/admin', url: '/admin', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
+  updateWebhookConfig: { method: 'PATCH', path: '/admin/webhook', url: '/admin/webhook', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 200 },
+  listWebhookDeliveries: { method: 'GET', path: '/admin/webhooks/deliveries', url: '/admin/webhooks/deliveries', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 200 },
+  replayWebhookDelivery: { method: 'POST', path: '/admin/webhooks/replay', url: '/admin/webhooks/replay', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 202 },
+  getHealth: { method: 'GET', path: '/healthz', url: '/healthz', permission: null, tag: 'health', successStatus: 200 },
+  getReadiness: { method: 'GET', path: '/readyz', url: '/readyz', permission: null, tag: 'health', successStatus: 200 },
+} as const
+export type OperationId = keyof typeof operations
+export type Permission = NonNullable<(typeof operations)[OperationId]['permission']>

@@ -1,0 +1,91 @@
+// Reads and validates the environment once; the rest of the service gets a typed Config.
+import path from 'node:path'
+import { looksLikeApiKey } from './domain/api-key-secret.js'
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface Config {
+  port: number
+  host: string
+  /** postgres:// URL of a PostgreSQL server; null means the embedded PGlite in dataDir. */
+  databaseUrl: string | null
+  dataDir: string
+  adminApiKey: string | null
+  adminClientName: string
+  logLevel: LogLevel
+  rateLimitPerSecond: number
+  /** Milliseconds a pending verification lives before it fails. */
+  verificationTtlMs: number
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+type Env = Record<string, string | undefined>
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = []
+  const str = (name: string) => {
+    const v = env[name]?.trim()
+    return v === undefined || v === '' ? undefined : v
+  }
+  const int = (name: string, def: number, min: number, max: number) => {
+    const raw = str(name)
+    if (raw === undefined) return def
+    const n = Number(raw)
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
+      return def
+    }
+    return n
+  }
+  const duration = (name: string, def: number) => {
+    const raw = str(name)
+    if (raw === undefined) return def
+    const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(raw)
+    if (!m || Number(m[1]) <= 0) {
+      problems.push(`${name} must be a positive duration such as 3600, 90s, 30m, 12h or 7d (got "${raw}")`)
+      return def
+    }
+    return Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!)
+  }
+
+  const databaseUrl = str('DATABASE_URL') ?? null
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)')
+  }
+  const adminApiKey = str('ADMIN_API_KEY') ?? null
+  if (adminApiKey && !looksLikeApiKey(adminApiKey)) {
+    problems.push('ADMIN_API_KEY must be "ivs_" followed by 43 base64url characters (256 random bits)')
+  }
+  const logLevel = (str('LOG_LEVEL') ?? 'info') as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  const adminClientName = str('ADMIN_CLIENT_NAME') ?? 'admin'
+  if (adminClientName.length > 200) problems.push('ADMIN_CLIENT_NAME must be at most 200 characters')
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host: str('HOST') ?? '127.0.0.1',
+    databaseUrl,
+    dataDir: resolveDataDir(str('DATA_DIR') ?? './data'),
+    adminApiKey,
+    adminClientName,
+    logLevel,
+    rateLimitPerSecond: int('RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000),
+    verificationTtlMs: duration('VERIFICATION_TTL', 7 * DURATION_UNITS.d!),
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return config
+}
+
+/** "memory://" keeps the embedded database in memory (tests); anything else is a directory. */
+function resolveDataDir(raw: string): string {
+  return raw.startsWith('memory://') ? raw : path.resolve(raw)
+}

@@ -1,0 +1,68 @@
+// SQL for API keys. Every method takes an optional transaction from its caller.
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import type { Db, Executor } from './client.js'
+import { apiKeys } from './schema.js'
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect
+export type NewApiKeyRow = typeof apiKeys.$inferInsert
+const active = isNull(apiKeys.revokedAt)
+
+export function createApiKeysRepository(db: Db) {
+  return {
+    async insert(row: NewApiKeyRow, tx: Executor = db): Promise<ApiKeyRow> {
+      const [created] = await tx.insert(apiKeys).values(row).returning()
+      return created!
+    },
+
+    /** The principal behind a secret's hash, read on every authenticated request (no cache: a revoke holds at once). */
+    async findActiveByHash(keyHash: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ id: apiKeys.id, clientName: apiKeys.clientName, role: apiKeys.role })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.keyHash, keyHash), active))
+        .limit(1)
+      return row
+    },
+
+    async findByHash(keyHash: string, tx: Executor = db): Promise<ApiKeyRow | undefined> {
+      const [row] = await tx.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1)
+      return row
+    },
+
+    async listActive(tx: Executor = db): Promise<ApiKeyRow[]> {
+      return tx.select().from(apiKeys).where(active).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+    },
+
+    async hasActiveAdmin(tx: Executor = db): Promise<boolean> {
+      const rows = await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.role, 'admin'), active)).limit(1)
+      return rows.length > 0
+    },
+
+    /** Locks every active admin key, so that two revokes cannot both see "one more admin left". */
+    async lockActiveAdmins(tx: Executor): Promise<string[]> {
+      const rows = await tx
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.role, 'admin'), active))
+        .orderBy(asc(apiKeys.id))
+        .for('update')
+      return rows.map((r) => r.id)
+    },
+
+    async findActiveById(id: string, tx: Executor = db): Promise<ApiKeyRow | undefined> {
+      const [row] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), active)).limit(1).for('update')
+      return row
+    },
+
+    async revoke(id: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(apiKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiKeys.id, id), active))
+        .returning({ id: apiKeys.id })
+      return rows.length > 0
+    },
+  }
+}
+
+export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>

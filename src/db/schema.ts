@@ -1,0 +1,63 @@
+// Drizzle tables. drizzle-kit reads this file to write the migrations in drizzle/; every enum
+// must be exported or drizzle-kit silently leaves it out.
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' })
+
+export const roleEnum = pgEnum('api_key_role', ['admin', 'service', 'readonly', 'auditor'])
+export const verificationStatusEnum = pgEnum('verification_status', ['pending', 'completed', 'failed'])
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    clientName: text('client_name').notNull(),
+    role: roleEnum('role').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+    webhookUrl: text('webhook_url'),
+    webhookSecret: text('webhook_secret'),
+  },
+  (t) => [index('api_keys_active_idx').on(t.createdAt, t.id).where(sql`${t.revokedAt} is null`)],
+)
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    clientName: text('client_name').notNull(),
+    createdByKeyId: text('created_by_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    status: verificationStatusEnum('status').notNull().default('pending'),
+    clientReference: text('client_reference'),
+    checks: text('checks').array().notNull(),
+    applicant: jsonb('applicant').$type<Record<string, string>>(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    checksResults: jsonb('checks_results').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('verifications_client_created_idx').on(t.clientName, t.createdAt.desc(), t.id.desc()),
+    index('verifications_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('verifications_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+)
+
+/** First response to a POST /verifications per (client, Idempotency-Key), kept 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    clientName: text('client_name').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').$type<unknown>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientName, t.key] })],
+)

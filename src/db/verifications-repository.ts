@@ -1,0 +1,81 @@
+// SQL for verifications and their idempotency records.
+import { and, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
+import type { Db, Executor } from './client.js'
+import { idempotencyKeys, verifications } from './schema.js'
+
+export type VerificationRow = typeof verifications.$inferSelect
+export type NewVerificationRow = typeof verifications.$inferInsert
+export type VerificationStatus = VerificationRow['status']
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
+
+export interface ListFilter {
+  /** null: every client's verifications (admin and auditor keys). */
+  clientName: string | null
+  status?: VerificationStatus
+  limit: number
+  offset: number
+}
+
+const IDEMPOTENCY_WINDOW = sql`now() - interval '24 hours'`
+
+export function createVerificationsRepository(db: Db) {
+  return {
+    async insert(row: NewVerificationRow, tx: Executor = db): Promise<VerificationRow> {
+      const [created] = await tx.insert(verifications).values(row).returning()
+      return created!
+    },
+
+    /** A verification visible to the client (null: any client); others' are simply not found. */
+    async findVisible(id: string, clientName: string | null, tx: Executor = db): Promise<VerificationRow | undefined> {
+      const where = clientName === null ? eq(verifications.id, id) : and(eq(verifications.id, id), eq(verifications.clientName, clientName))
+      const [row] = await tx.select().from(verifications).where(where).limit(1)
+      return row
+    },
+
+    async list(filter: ListFilter, tx: Executor = db): Promise<{ rows: VerificationRow[]; total: number }> {
+      const conditions: SQL[] = []
+      if (filter.clientName !== null) conditions.push(eq(verifications.clientName, filter.clientName))
+      if (filter.status) conditions.push(eq(verifications.status, filter.status))
+      const where = conditions.length ? and(...conditions) : undefined
+      const [rows, totals] = await Promise.all([
+        tx
+          .select()
+          .from(verifications)
+          .where(where)
+          .orderBy(desc(verifications.createdAt), desc(verifications.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        tx.select({ n: count() }).from(verifications).where(where),
+      ])
+      return { rows, total: Number(totals[0]?.n ?? 0) }
+    },
+
+    async findIdempotent(clientName: string, key: string, tx: Executor = db): Promise<IdempotencyRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.clientName, clientName), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, IDEMPOTENCY_WINDOW)))
+        .limit(1)
+      return row
+    },
+
+    /**
+     * Records the first response for an Idempotency-Key. Returns false when a live record already
+     * exists (a concurrent request won): the caller rolls back and answers with that one.
+     */
+    async claimIdempotent(row: Omit<IdempotencyRow, 'createdAt'>, tx: Executor = db): Promise<boolean> {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.clientName, idempotencyKeys.key],
+          set: { requestHash: row.requestHash, statusCode: row.statusCode, response: row.response, createdAt: sql`now()` },
+          setWhere: lt(idempotencyKeys.createdAt, IDEMPOTENCY_WINDOW),
+        })
+        .returning({ key: idempotencyKeys.key })
+      return inserted.length > 0
+    },
+  }
+}
+
+export type VerificationsRepository = ReturnType<typeof createVerificationsRepository>

@@ -1,0 +1,46 @@
+// The error codes of the API and their HTTP statuses, in one table; every error body is
+// {error: {code, message, details?}}.
+export const ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  not_implemented: 501,
+  service_unavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export interface ErrorDetail {
+  path: string
+  message: string
+}
+
+export class ApiError extends Error {
+  readonly statusCode: number
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message)
+    this.name = 'ApiError'
+    this.statusCode = ERROR_STATUS[code]
+  }
+}
+
+export const notFound = (what: string) => new ApiError('not_found', `${what} not found`)
+export const conflict = (message: string) => new ApiError('conflict', message)
+
+/** The code for an HTTP status that did not come from an ApiError (framework and plugin errors). */
+export function codeForStatus(status: number): ErrorCode {
+  const hit = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(([, s]) => s === status)
+  if (hit) return hit[0]
+  return status >= 500 ? 'internal_error' : 'validation_error'
+}

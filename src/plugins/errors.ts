@@ -1,0 +1,63 @@
+// One root error handler: every error leaves as {error: {code, message, details?}}. 4xx messages
+// pass through; 5xx say only "internal error" and the request id, and are logged with context.
+import fp from 'fastify-plugin'
+import type { FastifyError } from 'fastify'
+import { ApiError, codeForStatus, type ErrorDetail } from '../domain/errors.js'
+
+/** Clear words for the framework's own 4xx errors, whose messages are written for developers. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request body is empty: send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported Content-Type: send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+}
+
+type AjvIssue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }
+
+function validationDetails(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): ErrorDetail[] {
+  return (err.validation ?? []).map((v) => {
+    const base = `/${err.validationContext ?? 'body'}${v.instancePath}`
+    if (v.keyword === 'additionalProperties') {
+      return { path: `${base}/${String(v.params.additionalProperty)}`, message: 'unknown field' }
+    }
+    if (v.keyword === 'required') {
+      return { path: `${base}/${String(v.params.missingProperty)}`, message: 'is required' }
+    }
+    if (v.keyword === 'enum') {
+      const allowed = (v.params.allowedValues as unknown[] | undefined)?.map(String).join(', ')
+      return { path: base, message: allowed ? `must be one of: ${allowed}` : (v.message ?? 'is invalid') }
+    }
+    return { path: base, message: v.message ?? 'is invalid' }
+  })
+}
+
+export default fp(
+  async function errorsPlugin(app) {
+    app.setErrorHandler(function handleError(error: FastifyError & { validation?: AjvIssue[] }, request, reply) {
+      let body: { code: string; message: string; details?: ErrorDetail[] }
+      let status: number
+      if (error instanceof ApiError) {
+        status = error.statusCode
+        body = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
+      } else if (error.validation) {
+        status = 400
+        body = { code: 'validation_error', message: 'request validation failed', details: validationDetails(error) }
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode
+        body = { code: codeForStatus(status), message: FRAMEWORK_MESSAGES[error.code] ?? error.message }
+      } else {
+        status = 500
+        request.log.error({ err: error }, 'unhandled error')
+        body = { code: 'internal_error', message: `internal error (request id ${request.id})` }
+      }
+      if (status === 401) reply.header('www-authenticate', 'Bearer realm="identity-verification"')
+      return reply.code(status).send({ error: body })
+    })
+
+    app.setNotFoundHandler(function routeNotFound(request, reply) {
+      return reply.code(404).send({ error: { code: 'not_found', message: `no route for ${request.method} ${request.url.split('?')[0]}` } })
+    })
+  },
+  { name: 'errors' },
+)

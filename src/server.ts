@@ -1,0 +1,40 @@
+// Creates Fastify, registers the app, listens, and closes gracefully on SIGINT/SIGTERM.
+import Fastify from 'fastify'
+import app, { serverOptions } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(78)
+    }
+    throw err
+  }
+  const server = Fastify(serverOptions(config))
+  await server.register(app, { config })
+  let closing = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return
+      closing = true
+      server.log.info({ signal }, 'shutting down')
+      server.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          server.log.error({ err }, 'error while shutting down')
+          process.exit(1)
+        },
+      )
+    })
+  }
+  await server.listen({ port: config.port, host: config.host })
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,142 @@
+// Verification sessions: creation (with Idempotency-Key), listing and reading, scoped by client.
+import type {
+  CreateVerificationBody,
+  ListVerificationsQuerystring,
+  Verification,
+  VerificationSummary,
+} from '../../generated/schemas.js'
+import type { Db } from '../db/client.js'
+import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
+import { hashOf } from '../domain/canonical-json.js'
+import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
+import { newId } from '../domain/ids.js'
+import { seesAllClients } from '../domain/permissions.js'
+import type { Principal } from './api-keys-service.js'
+
+const MAX_METADATA_KEYS = 20
+const MAX_METADATA_KEY_LENGTH = 40
+
+export interface CreateResult {
+  verification: Verification
+  /** True when an earlier request with the same Idempotency-Key and body produced this answer. */
+  replayed: boolean
+}
+
+class IdempotencyRace extends Error {}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export function toVerification(row: VerificationRow): Verification {
+  return {
+    id: row.id,
+    status: row.status,
+    client_reference: row.clientReference,
+    redirect_url: '',
+    checks: row.checks as Verification['checks'],
+    checks_results: row.checksResults as Verification['checks_results'],
+    metadata: row.metadata,
+    created_at: row.createdAt.toISOString(),
+    completed_at: iso(row.completedAt),
+    expires_at: row.expiresAt.toISOString(),
+  }
+}
+
+function toSummary(row: VerificationRow): VerificationSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    client_reference: row.clientReference,
+    checks: row.checks as VerificationSummary['checks'],
+    created_at: row.createdAt.toISOString(),
+    completed_at: iso(row.completedAt),
+  }
+}
+
+function validateMetadata(metadata: Record<string, string> | undefined) {
+  if (!metadata) return
+  const details: ErrorDetail[] = []
+  const keys = Object.keys(metadata)
+  if (keys.length > MAX_METADATA_KEYS) details.push({ path: '/body/metadata', message: `must have at most ${MAX_METADATA_KEYS} keys` })
+  for (const k of keys) {
+    if (k.length === 0 || k.length > MAX_METADATA_KEY_LENGTH) {
+      details.push({ path: `/body/metadata/${k}`, message: `key must be 1 to ${MAX_METADATA_KEY_LENGTH} characters` })
+    }
+  }
+  if (details.length) throw new ApiError('validation_error', 'request validation failed', details)
+}
+
+export function createVerificationsService(db: Db, repo: VerificationsRepository, opts: { ttlMs: number }) {
+  const scope = (p: Principal) => (seesAllClients(p.role) ? null : p.clientName)
+
+  async function replay(clientName: string, key: string, requestHash: string): Promise<CreateResult | null> {
+    const existing = await repo.findIdempotent(clientName, key)
+    if (!existing) return null
+    if (existing.requestHash !== requestHash) {
+      throw conflict('Idempotency-Key was already used with a different request body')
+    }
+    return { verification: existing.response as Verification, replayed: true }
+  }
+
+  return {
+    async create(principal: Principal, body: CreateVerificationBody, idempotencyKey?: string): Promise<CreateResult> {
+      validateMetadata(body.metadata)
+      const requestHash = hashOf(body)
+      if (idempotencyKey) {
+        const earlier = await replay(principal.clientName, idempotencyKey, requestHash)
+        if (earlier) return earlier
+      }
+      const now = new Date()
+      try {
+        const verification = await db.transaction(async (tx) => {
+          const row = await repo.insert(
+            {
+              id: newId('verification'),
+              clientName: principal.clientName,
+              createdByKeyId: principal.id,
+              clientReference: body.client_reference ?? null,
+              checks: body.checks,
+              applicant: body.applicant ?? null,
+              metadata: body.metadata ?? {},
+              createdAt: now,
+              expiresAt: new Date(now.getTime() + opts.ttlMs),
+            },
+            tx,
+          )
+          const v = toVerification(row)
+          if (idempotencyKey) {
+            const claimed = await repo.claimIdempotent(
+              { clientName: principal.clientName, key: idempotencyKey, requestHash, statusCode: 201, response: v },
+              tx,
+            )
+            if (!claimed) throw new IdempotencyRace()
+          }
+          return v
+        })
+        return { verification, replayed: false }
+      } catch (err) {
+        if (!(err instanceof IdempotencyRace) || !idempotencyKey) throw err
+        const winner = await replay(principal.clientName, idempotencyKey, requestHash)
+        if (!winner) throw conflict('a request with this Idempotency-Key is in progress; retry')
+        return winner
+      }
+    },
+
+    async list(principal: Principal, query: ListVerificationsQuerystring) {
+      const { rows, total } = await repo.list({
+        clientName: scope(principal),
+        status: query.status,
+        limit: query.limit ?? 20,
+        offset: query.offset ?? 0,
+      })
+      return { items: rows.map(toSummary), total }
+    },
+
+    async get(principal: Principal, id: string): Promise<Verification> {
+      const row = await repo.findVisible(id, scope(principal))
+      if (!row) throw notFound('verification')
+      return toVerification(row)
+    },
+  }
+}
+
+export type VerificationsService = ReturnType<typeof createVerificationsService>

@@ -1,0 +1,47 @@
+import t from 'tap'
+import { ConfigError, loadConfig } from '../src/config.js'
+
+t.test('defaults run on a laptop with no configuration', async (t) => {
+  const c = loadConfig({})
+  t.equal(c.port, 3000)
+  t.equal(c.host, '127.0.0.1')
+  t.equal(c.databaseUrl, null)
+  t.match(c.dataDir, /\/data$/)
+  t.equal(c.adminApiKey, null)
+  t.equal(c.adminClientName, 'admin')
+  t.equal(c.logLevel, 'info')
+  t.equal(c.rateLimitPerSecond, 100)
+  t.equal(c.verificationTtlMs, 7 * 86_400_000)
+})
+
+t.test('values are parsed', async (t) => {
+  const c = loadConfig({
+    PORT: '8080',
+    HOST: '0.0.0.0',
+    DATABASE_URL: 'postgres://u@db:5432/ivs',
+    DATA_DIR: 'memory://',
+    ADMIN_API_KEY: `ivs_${'a'.repeat(43)}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_SECOND: '0',
+    VERIFICATION_TTL: '36h',
+  })
+  t.equal(c.port, 8080)
+  t.equal(c.databaseUrl, 'postgres://u@db:5432/ivs')
+  t.equal(c.dataDir, 'memory://')
+  t.equal(c.rateLimitPerSecond, 0)
+  t.equal(c.verificationTtlMs, 36 * 3_600_000)
+})
+
+t.test('every bad value is reported at once, by name', async (t) => {
+  try {
+    loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_API_KEY: 'secret', LOG_LEVEL: 'loud', VERIFICATION_TTL: '-1d' })
+    t.fail('should throw')
+  } catch (err) {
+    t.ok(err instanceof ConfigError)
+    const message = (err as Error).message
+    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_API_KEY', 'LOG_LEVEL', 'VERIFICATION_TTL']) {
+      t.match(message, name, `${name} is named`)
+    }
+    t.notMatch(message, 'secret', 'the rejected key value is not echoed')
+  }
+})
