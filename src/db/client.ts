@@ -38,7 +38,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { default: postgres } = await import('postgres')
   const { drizzle } = await import('drizzle-orm/postgres-js')
   const { migrate } = await import('drizzle-orm/postgres-js/migrator')
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 })
+  // The migration lock holds one connection while migrate() uses another.
+  const client = postgres(url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10 })
   try {
     const db = drizzle(client, { schema })
     // Instances starting together on one server take turns, so a migration never runs twice at once.

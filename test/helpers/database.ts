@@ -1,10 +1,25 @@
 // Test databases. With DATABASE_URL (a real PostgreSQL server) every test file gets its own
 // database, cloned from a template that the `before` script migrated once; without it, every test
 // file gets an in-memory PGlite. Either way test files never see each other's rows.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 
-export const TEMPLATE_DB = 'ivs_test_template'
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
+
+/**
+ * The template's name carries a hash of the migrations: a template is never changed once made, so
+ * test runs going on at the same time can share it, and a new migration gets a new template.
+ */
+export const TEMPLATE_DB = (() => {
+  const h = createHash('sha256')
+  for (const f of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
+    h.update(f).update(readFileSync(path.join(migrationsDir, f)))
+  }
+  return `ivs_test_tpl_${h.digest('hex').slice(0, 16)}`
+})()
 
 export function serverUrl(): string | null {
   const url = process.env.DATABASE_URL?.trim()
@@ -26,12 +41,25 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = serverUrl()
   if (!url) return { databaseUrl: null, dataDir: 'memory://', drop: async () => {} }
+  return createServerDatabase(url, TEMPLATE_DB)
+}
+
+/**
+ * A database on the PostgreSQL server of DATABASE_URL with nothing in it, not even the migrations:
+ * for tests of start-up. Null without DATABASE_URL.
+ */
+export async function createEmptyTestDatabase(): Promise<TestDatabase | null> {
+  const url = serverUrl()
+  return url ? createServerDatabase(url, null) : null
+}
+
+async function createServerDatabase(url: string, template: string | null): Promise<TestDatabase> {
   const name = `ivs_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = postgres(url, { max: 1, onnotice: () => {} })
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        await admin.unsafe(`create database "${name}" template "${TEMPLATE_DB}"`)
+        await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`)
         break
       } catch (err) {
         // Two files cloning the template at the same instant can collide; the clone is cheap to retry.

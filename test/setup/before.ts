@@ -1,21 +1,30 @@
-// Runs once before the test files (tap's `before`): with a real PostgreSQL server, migrate a
-// template database that each test file clones. The embedded database needs nothing.
+// Runs once before the test files (tap's `before`): with a real PostgreSQL server, make sure the
+// migrated template database that each test file clones exists. The embedded database needs nothing.
 import postgres from 'postgres'
 import { openDatabase } from '../../src/db/client.js'
 import { serverUrl, TEMPLATE_DB, withDatabase } from '../helpers/database.js'
 
+const TEMPLATE_LOCK = 727_160_432
 const url = serverUrl()
 if (url) {
   const admin = postgres(url, { max: 1, onnotice: () => {} })
   try {
-    await admin.unsafe(`drop database if exists "${TEMPLATE_DB}" with (force)`)
-    await admin.unsafe(`create database "${TEMPLATE_DB}"`)
+    await admin`select pg_advisory_lock(${TEMPLATE_LOCK})`
+    const [exists] = await admin`select 1 from pg_database where datname = ${TEMPLATE_DB}`
+    if (!exists) {
+      // Built under another name and renamed when complete, so nobody clones a half-migrated one.
+      const building = `${TEMPLATE_DB}_building`
+      await admin.unsafe(`drop database if exists "${building}" with (force)`)
+      await admin.unsafe(`create database "${building}"`)
+      const database = await openDatabase({ databaseUrl: withDatabase(url, building), dataDir: 'memory://', poolSize: 1 })
+      await database.close()
+      await admin.unsafe(`alter database "${building}" rename to "${TEMPLATE_DB}"`)
+    }
+    await admin`select pg_advisory_unlock(${TEMPLATE_LOCK})`
   } finally {
     await admin.end()
   }
-  const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB), dataDir: 'memory://', poolSize: 1 })
-  await database.close()
-  console.log(`test databases: PostgreSQL (template ${TEMPLATE_DB} migrated)`)
+  console.log(`test databases: PostgreSQL, cloned from ${TEMPLATE_DB}`)
 } else {
   console.log('test databases: embedded PGlite, one in memory per test file')
 }
