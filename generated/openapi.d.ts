@@ -35,9 +35,11 @@ export interface paths {
          *     - `redirect_url` is always `""`: it is reserved for a hosted capture page.
          *     - `expires_at` is creation time plus `VERIFICATION_TTL` (default 7 days).
          *     - `Idempotency-Key`: the same key and body within 24 h returns the first response; the same key
-         *       with another body, or while the first request is in flight, is 409.
+         *       with another body is 409; a retry that arrives while the first request is in flight waits
+         *       for it and gets its response.
          *
-         *     Errors: 400 invalid body, 401, 403, 409 idempotency conflict, 429, 500.
+         *     Errors: 400 invalid body, 401, 403, 409 idempotency conflict, 413 body over 1 MB, 415 body
+         *     not JSON, 429, 500.
          */
         post: operations["createVerification"];
         delete?: never;
@@ -855,7 +857,7 @@ export interface components {
             attempt: number;
             /** @description Number of retries after the first attempt; always 3. */
             max_attempts: number;
-            /** @description Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`; null otherwise. */
+            /** @description Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`, or `webhook_disabled` (the key's URL was removed before the attempt was due; no more retries follow); null otherwise. */
             error: string | null;
             /** @description The delivery this one replays; null for an original delivery. */
             replay_of: string | null;
@@ -1185,7 +1187,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Client-chosen key, scoped to the calling API key, that makes a retried create safe for 24 hours. */
+                /** @description Client-chosen key, scoped to the calling client (`client_name`), that makes a retried create safe for 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1253,6 +1255,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1919,6 +1923,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -2055,6 +2061,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -2156,6 +2164,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -131,7 +131,7 @@ export type WebhookConfigUpdate = Static<typeof WebhookConfigUpdateSchema>
 export const WebhookDeliveryStatusSchema = Type.Unsafe<"pending" | "delivered" | "failed">({"type":"string","enum":["pending","delivered","failed"],"description":"`pending` (queued or waiting for its due time), `delivered`, `failed`."})
 export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatusSchema>
 
-export const WebhookDeliverySchema = Type.Object({ "id": Type.String({"description":"`whd_<uuid>`."}), "event_id": Type.String({"description":"`evt_<uuid>`, the `id` of the payload and the `webhook-id` header."}), "verification_id": Type.String(), "event_type": Type.String({"description":"`verification.completed` or `verification.failed`."}), "webhook_url": Type.String({"description":"Target URL of this attempt."}), "status": WebhookDeliveryStatusSchema, "status_code": Type.Union([Type.Integer(), Type.Null()], {"description":"HTTP status of the receiver's answer; null when no answer came (or not yet sent)."}), "attempt": Type.Integer({"minimum":1,"maximum":4,"description":"Attempt number, 1 to 4 (the first attempt plus 3 retries)."}), "max_attempts": Type.Integer({"description":"Number of retries after the first attempt; always 3."}), "error": Type.Union([Type.String(), Type.Null()], {"description":"Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`; null otherwise."}), "replay_of": Type.Union([Type.String(), Type.Null()], {"description":"The delivery this one replays; null for an original delivery."}), "created_at": Type.String({"format":"date-time"}), "delivered_at": Type.Union([Type.String({"format":"date-time"}), Type.Null()], {"description":"When a 2xx answer was received; null unless `status` is `delivered`."}) }, {"additionalProperties":false,"description":"One delivery attempt."})
+export const WebhookDeliverySchema = Type.Object({ "id": Type.String({"description":"`whd_<uuid>`."}), "event_id": Type.String({"description":"`evt_<uuid>`, the `id` of the payload and the `webhook-id` header."}), "verification_id": Type.String(), "event_type": Type.String({"description":"`verification.completed` or `verification.failed`."}), "webhook_url": Type.String({"description":"Target URL of this attempt."}), "status": WebhookDeliveryStatusSchema, "status_code": Type.Union([Type.Integer(), Type.Null()], {"description":"HTTP status of the receiver's answer; null when no answer came (or not yet sent)."}), "attempt": Type.Integer({"minimum":1,"maximum":4,"description":"Attempt number, 1 to 4 (the first attempt plus 3 retries)."}), "max_attempts": Type.Integer({"description":"Number of retries after the first attempt; always 3."}), "error": Type.Union([Type.String(), Type.Null()], {"description":"Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`, or `webhook_disabled` (the key's URL was removed before the attempt was due; no more retries follow); null otherwise."}), "replay_of": Type.Union([Type.String(), Type.Null()], {"description":"The delivery this one replays; null for an original delivery."}), "created_at": Type.String({"format":"date-time"}), "delivered_at": Type.Union([Type.String({"format":"date-time"}), Type.Null()], {"description":"When a 2xx answer was received; null unless `status` is `delivered`."}) }, {"additionalProperties":false,"description":"One delivery attempt."})
 export type WebhookDelivery = Static<typeof WebhookDeliverySchema>
 
 export const WebhookEventSchema = Type.Object({ "id": Type.String({"description":"`evt_<uuid>`; also sent as `webhook-id`."}), "event": Type.Unsafe<"verification.completed" | "verification.failed">({"type":"string","enum":["verification.completed","verification.failed"]}), "verification_id": Type.String({"description":"`vry_<uuid>`."}), "status": VerificationStatusSchema, "timestamp": Type.String({"format":"date-time","description":"When the verification reached this status."}) }, {"additionalProperties":false,"description":"Payload of a webhook delivery."})
@@ -165,6 +165,8 @@ export const createVerificationRoute = {
     401: ErrorResponseSchema,
     403: ErrorResponseSchema,
     409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
   },
@@ -310,6 +312,8 @@ export const createApiKeyRoute = {
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
     403: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
   },
@@ -347,6 +351,8 @@ export const updateWebhookConfigRoute = {
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
     403: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
   },
@@ -372,6 +378,8 @@ export const replayWebhookDeliveryRoute = {
     403: ErrorResponseSchema,
     404: ErrorResponseSchema,
     409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
   },

@@ -1,15 +1,19 @@
 // The root plugin: registers the cross-cutting plugins, then one routes plugin per tag of openapi.yaml.
 // Tests register exactly this, with their own Config.
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Config } from './config.js'
 import authPlugin from './plugins/auth.js'
 import dbPlugin from './plugins/db.js'
 import errorsPlugin from './plugins/errors.js'
 import rateLimitPlugin from './plugins/rate-limit.js'
 import requestIdPlugin, { genReqId } from './plugins/request-id.js'
+import repositoriesPlugin from './plugins/repositories.js'
 import servicesPlugin from './plugins/services.js'
 import swaggerPlugin from './plugins/swagger.js'
 import validationPlugin from './plugins/validation.js'
+import verificationSweeperPlugin from './plugins/verification-sweeper.js'
+import webhookDispatcherPlugin from './plugins/webhook-dispatcher.js'
 import adminKeysRoutes from './routes/admin-keys/index.js'
 import dashboardRoutes from './routes/dashboard/index.js'
 import healthRoutes from './routes/health/index.js'
@@ -29,18 +33,37 @@ export function serverOptions(config: Config): FastifyServerOptions {
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
     genReqId,
+    // The router's own limit (100 by default) answers a longer path parameter with a bare 414 that
+    // skips every hook; the contract wants auth first, then 400 from the schemas' maxLength: 100.
+    // 16 KiB is Node's whole header limit, so no request line can carry a longer parameter.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // A URL the router cannot decode (bad percent-encoding) never reaches a route, its hooks or the
+    // error handler: answer it here in the API's error shape, with the request id.
+    frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'malformed URL: invalid percent-encoding' : 'bad request'
+      void reply
+        .code(400)
+        .header('x-request-id', request.id)
+        .send({ error: { code: 'validation_error', message, details: [{ path: '', message }] } })
+    },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // The app is one plugin, and the embedded database's first start (initdb in wasm, then the
+    // migrations) alone can outlast Fastify's default of 10 s on a slow or busy machine.
+    pluginTimeout: 120_000,
   }
 }
 
-export default async function app(fastify: FastifyInstance, opts: AppOptions) {
+async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts
   await fastify.register(requestIdPlugin)
   await fastify.register(errorsPlugin)
   await fastify.register(validationPlugin)
   await fastify.register(dbPlugin, { config })
+  await fastify.register(repositoriesPlugin)
+  await fastify.register(webhookDispatcherPlugin, { config })
   await fastify.register(servicesPlugin, { config })
+  await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs })
   await fastify.register(authPlugin)
   await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond })
   await fastify.register(swaggerPlugin)
@@ -52,3 +75,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(webhooksRoutes)
   await fastify.register(dashboardRoutes)
 }
+
+// Not encapsulated, so the error handler, the 404 handler and the hooks are the root's: they hold
+// for every route of the instance, not only for those registered inside this plugin.
+export default fp(app, { name: 'app' })

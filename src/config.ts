@@ -16,6 +16,13 @@ export interface Config {
   rateLimitPerSecond: number
   /** Milliseconds a pending verification lives before it fails. */
   verificationTtlMs: number
+  /** How often expired pending verifications are looked for. */
+  sweepIntervalMs: number
+  webhookTimeoutMs: number
+  /** Delay before each retry, in order; its length is max_attempts (the number of retries). */
+  webhookRetryDelaysMs: number[]
+  /** Lets webhooks reach loopback and private addresses: local development and tests only. */
+  webhookAllowPrivateNetworks: boolean
 }
 
 export class ConfigError extends Error {
@@ -57,6 +64,25 @@ export function loadConfig(env: Env = process.env): Config {
     return Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!)
   }
 
+  const bool = (name: string, def: boolean) => {
+    const raw = str(name)?.toLowerCase()
+    if (raw === undefined) return def
+    if (['true', '1', 'yes'].includes(raw)) return true
+    if (['false', '0', 'no'].includes(raw)) return false
+    problems.push(`${name} must be true or false (got "${raw}")`)
+    return def
+  }
+  const secondsList = (name: string, def: number[]) => {
+    const raw = str(name)
+    if (raw === undefined) return def
+    const parts = raw.split(',').map((p) => p.trim())
+    if (parts.length > 10 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) {
+      problems.push(`${name} must be up to 10 comma-separated numbers of seconds, such as 1,4,9 or 0.1,0.2 (got "${raw}")`)
+      return def
+    }
+    return parts.map((p) => Math.round(Number(p) * 1000))
+  }
+
   const databaseUrl = str('DATABASE_URL') ?? null
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)')
@@ -80,6 +106,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimitPerSecond: int('RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000),
     verificationTtlMs: duration('VERIFICATION_TTL', 7 * DURATION_UNITS.d!),
+    sweepIntervalMs: duration('SWEEP_INTERVAL', 30 * DURATION_UNITS.s!),
+    webhookTimeoutMs: duration('WEBHOOK_TIMEOUT', 10 * DURATION_UNITS.s!),
+    webhookRetryDelaysMs: secondsList('WEBHOOK_RETRY_DELAYS', [1000, 4000, 9000]),
+    webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
   }
   if (problems.length) throw new ConfigError(problems)
   return config

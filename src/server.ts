@@ -15,7 +15,7 @@ async function main() {
     throw err
   }
   const server = Fastify(serverOptions(config))
-  await server.register(app, { config })
+  // Handlers first: a signal during a slow first start still closes the database cleanly.
   let closing = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -31,6 +31,8 @@ async function main() {
       )
     })
   }
+  await server.register(app, { config })
+  if (closing) return
   await server.listen({ port: config.port, host: config.host })
 }
 

@@ -14,6 +14,12 @@ export function createApiKeysRepository(db: Db) {
       return created!
     },
 
+    /** Inserts unless a key with the same hash exists (instances starting together race here). */
+    async insertIfAbsent(row: NewApiKeyRow, tx: Executor = db): Promise<boolean> {
+      const rows = await tx.insert(apiKeys).values(row).onConflictDoNothing({ target: apiKeys.keyHash }).returning({ id: apiKeys.id })
+      return rows.length > 0
+    },
+
     /** The principal behind a secret's hash, read on every authenticated request (no cache: a revoke holds at once). */
     async findActiveByHash(keyHash: string, tx: Executor = db) {
       const [row] = await tx
@@ -52,6 +58,15 @@ export function createApiKeysRepository(db: Db) {
     async findActiveById(id: string, tx: Executor = db): Promise<ApiKeyRow | undefined> {
       const [row] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), active)).limit(1).for('update')
       return row
+    },
+
+    async findById(id: string, tx: Executor = db): Promise<ApiKeyRow | undefined> {
+      const [row] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1)
+      return row
+    },
+
+    async updateWebhook(id: string, config: { webhookUrl: string | null; webhookSecret: string | null }, tx: Executor = db) {
+      await tx.update(apiKeys).set(config).where(eq(apiKeys.id, id))
     },
 
     async revoke(id: string, tx: Executor = db): Promise<boolean> {

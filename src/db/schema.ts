@@ -61,3 +61,54 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientName, t.key] })],
 )
+
+export const deliveryStatusEnum = pgEnum('webhook_delivery_status', ['pending', 'delivered', 'failed'])
+
+/**
+ * The outbox: one row per event, written in the same transaction as the state change it reports.
+ * `payload` holds the exact bytes that are signed and sent, so retries and replays send the same body.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  verificationId: text('verification_id')
+    .notNull()
+    .references(() => verifications.id),
+  keyId: text('key_id')
+    .notNull()
+    .references(() => apiKeys.id),
+  eventType: text('event_type').notNull(),
+  payload: text('payload').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+/** One row per delivery attempt; a pending row is work for the dispatcher once `due_at` has come. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    verificationId: text('verification_id').notNull(),
+    eventType: text('event_type').notNull(),
+    webhookUrl: text('webhook_url').notNull(),
+    status: deliveryStatusEnum('status').notNull().default('pending'),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    attempt: integer('attempt').notNull(),
+    maxAttempts: integer('max_attempts').notNull(),
+    replayOf: text('replay_of'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    dueAt: ts('due_at').notNull(),
+    /** A claim is a lease: a dispatcher that dies mid-attempt leaves a row another one takes over. */
+    claimedUntil: ts('claimed_until'),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_key_idx').on(t.keyId, t.createdAt.desc(), t.id.desc()),
+  ],
+)

@@ -1,5 +1,5 @@
 // SQL for verifications and their idempotency records.
-import { and, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
 import { idempotencyKeys, verifications } from './schema.js'
 
@@ -32,10 +32,39 @@ export function createVerificationsRepository(db: Db) {
       return row
     },
 
+    async findVisibleForUpdate(id: string, clientName: string | null, tx: Executor): Promise<VerificationRow | undefined> {
+      const where = clientName === null ? eq(verifications.id, id) : and(eq(verifications.id, id), eq(verifications.clientName, clientName))
+      const [row] = await tx.select().from(verifications).where(where).limit(1).for('update')
+      return row
+    },
+
+    async update(id: string, changes: Partial<NewVerificationRow>, tx: Executor = db): Promise<VerificationRow> {
+      const [row] = await tx.update(verifications).set(changes).where(eq(verifications.id, id)).returning()
+      return row!
+    },
+
+    /** Pending verifications past their expiry, locked for the caller (other sweepers skip them). */
+    async lockExpired(limit: number, tx: Executor): Promise<VerificationRow[]> {
+      return tx
+        .select()
+        .from(verifications)
+        .where(and(eq(verifications.status, 'pending'), lte(verifications.expiresAt, sql`now()`)))
+        .orderBy(verifications.expiresAt)
+        .limit(limit)
+        .for('update', { skipLocked: true })
+    },
+
     async list(filter: ListFilter, tx: Executor = db): Promise<{ rows: VerificationRow[]; total: number }> {
       const conditions: SQL[] = []
       if (filter.clientName !== null) conditions.push(eq(verifications.clientName, filter.clientName))
-      if (filter.status) conditions.push(eq(verifications.status, filter.status))
+      // An expired session reads as failed even before the sweeper has recorded it (effectiveStatus).
+      if (filter.status === 'pending') {
+        conditions.push(eq(verifications.status, 'pending'), gt(verifications.expiresAt, sql`now()`))
+      } else if (filter.status === 'failed') {
+        conditions.push(or(eq(verifications.status, 'failed'), and(eq(verifications.status, 'pending'), lte(verifications.expiresAt, sql`now()`)))!)
+      } else if (filter.status) {
+        conditions.push(eq(verifications.status, filter.status))
+      }
       const where = conditions.length ? and(...conditions) : undefined
       const [rows, totals] = await Promise.all([
         tx
@@ -79,3 +108,8 @@ export function createVerificationsRepository(db: Db) {
 }
 
 export type VerificationsRepository = ReturnType<typeof createVerificationsRepository>
+
+/** What a client sees: a pending session past its expiry is failed, whether or not it was swept yet. */
+export function effectiveStatus(row: VerificationRow, now = new Date()): VerificationStatus {
+  return row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'failed' : row.status
+}

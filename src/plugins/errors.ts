@@ -15,14 +15,21 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 type AjvIssue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }
 
+const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
+
+/**
+ * `path` is a JSON Pointer into the request body, as openapi.yaml documents (`/checks/1`; `""` for the
+ * whole body); an issue in another part of the request is prefixed with it (`/querystring/limit`).
+ */
 function validationDetails(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): ErrorDetail[] {
+  const part = err.validationContext ?? 'body'
   return (err.validation ?? []).map((v) => {
-    const base = `/${err.validationContext ?? 'body'}${v.instancePath}`
+    const base = `${part === 'body' ? '' : `/${part}`}${v.instancePath}`
     if (v.keyword === 'additionalProperties') {
-      return { path: `${base}/${String(v.params.additionalProperty)}`, message: 'unknown field' }
+      return { path: `${base}/${pointerToken(String(v.params.additionalProperty))}`, message: 'unknown field' }
     }
     if (v.keyword === 'required') {
-      return { path: `${base}/${String(v.params.missingProperty)}`, message: 'is required' }
+      return { path: `${base}/${pointerToken(String(v.params.missingProperty))}`, message: 'is required' }
     }
     if (v.keyword === 'enum') {
       const allowed = (v.params.allowedValues as unknown[] | undefined)?.map(String).join(', ')
@@ -45,7 +52,10 @@ export default fp(
         body = { code: 'validation_error', message: 'request validation failed', details: validationDetails(error) }
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode
-        body = { code: codeForStatus(status), message: FRAMEWORK_MESSAGES[error.code] ?? error.message }
+        const code = codeForStatus(status)
+        const message = FRAMEWORK_MESSAGES[error.code] ?? error.message
+        // Every validation_error carries details, so a client can always read them (malformed JSON too).
+        body = { code, message, ...(code === 'validation_error' ? { details: [{ path: '', message }] } : {}) }
       } else {
         status = 500
         request.log.error({ err: error }, 'unhandled error')

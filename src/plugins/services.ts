@@ -1,33 +1,33 @@
-// Creates the repositories and services once and decorates them on the instance; registers the
-// default admin key before the service answers its first request.
+// Creates the services once and decorates them on the instance; registers the default admin key
+// before the service answers its first request.
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
-import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-repository.js'
-import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
 import { createVerificationsService, type VerificationsService } from '../services/verifications-service.js'
+import { createWebhooksService, type WebhooksService } from '../services/webhooks-service.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    apiKeysRepository: ApiKeysRepository
-    verificationsRepository: VerificationsRepository
     apiKeysService: ApiKeysService
     verificationsService: VerificationsService
+    webhooksService: WebhooksService
   }
 }
 
 export default fp(
   async function servicesPlugin(app, opts: { config: Config }) {
-    const apiKeysRepository = createApiKeysRepository(app.db)
-    const verificationsRepository = createVerificationsRepository(app.db)
-    app.decorate('apiKeysRepository', apiKeysRepository)
-    app.decorate('verificationsRepository', verificationsRepository)
-    app.decorate('apiKeysService', createApiKeysService(app.db, apiKeysRepository))
+    const onQueued = () => app.webhookDispatcher.kick()
+    const webhooks = createWebhooksService(app.db, app.webhooksRepository, app.apiKeysRepository, {
+      maxRetries: opts.config.webhookRetryDelaysMs.length,
+      onQueued,
+    })
+    app.decorate('apiKeysService', createApiKeysService(app.db, app.apiKeysRepository))
+    app.decorate('webhooksService', webhooks)
     app.decorate(
       'verificationsService',
-      createVerificationsService(app.db, verificationsRepository, { ttlMs: opts.config.verificationTtlMs }),
+      createVerificationsService(app.db, app.verificationsRepository, { ttlMs: opts.config.verificationTtlMs, webhooks, onQueued }),
     )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)
   },
-  { name: 'services', dependencies: ['db'] },
+  { name: 'services', dependencies: ['repositories', 'webhook-dispatcher'] },
 )

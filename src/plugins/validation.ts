@@ -24,6 +24,8 @@ export default fp(
     // Many clients send Content-Type: application/json on every request: an empty body is "no body",
     // and a route that needs one says so through its schema.
     const parseJson = app.getDefaultJsonParser('error', 'error')
+    // Fastify also parses text/plain by default; every body of this API is JSON, so anything else is 415.
+    app.removeContentTypeParser('text/plain')
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', { parseAs: 'string' }, function parseJsonBody(request, body, done) {
       if (body === '') return done(null, undefined)

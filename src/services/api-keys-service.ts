@@ -35,7 +35,7 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
       const clientName = input.client_name.trim()
       if (clientName.length === 0) {
         throw new ApiError('validation_error', 'request validation failed', [
-          { path: '/body/client_name', message: 'must not be blank' },
+          { path: '/client_name', message: 'must not be blank' },
         ])
       }
       const key = newApiKeySecret()
@@ -68,8 +68,9 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
         const keyHash = hashApiKey(opts.adminApiKey)
         const existing = await repo.findByHash(keyHash)
         if (!existing) {
-          await repo.insert({ id: newId('apiKey'), clientName: opts.adminClientName, role: 'admin', keyHash })
-          log.info('default admin key from ADMIN_API_KEY registered')
+          if (await repo.insertIfAbsent({ id: newId('apiKey'), clientName: opts.adminClientName, role: 'admin', keyHash })) {
+            log.info('default admin key from ADMIN_API_KEY registered')
+          }
         } else if (existing.revokedAt) {
           log.warn({ keyId: existing.id }, 'ADMIN_API_KEY names a revoked key; it stays revoked')
         }

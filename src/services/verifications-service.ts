@@ -6,12 +6,16 @@ import type {
   VerificationSummary,
 } from '../../generated/schemas.js'
 import type { Db } from '../db/client.js'
-import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
+import { effectiveStatus, type VerificationRow, type VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { seesAllClients } from '../domain/permissions.js'
 import type { Principal } from './api-keys-service.js'
+import type { WebhooksService } from './webhooks-service.js'
+
+export type CheckName = Verification['checks'][number]
+export type CheckResult = NonNullable<Verification['checks_results'][CheckName]>
 
 const MAX_METADATA_KEYS = 20
 const MAX_METADATA_KEY_LENGTH = 40
@@ -29,7 +33,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null)
 export function toVerification(row: VerificationRow): Verification {
   return {
     id: row.id,
-    status: row.status,
+    status: effectiveStatus(row),
     client_reference: row.clientReference,
     redirect_url: '',
     checks: row.checks as Verification['checks'],
@@ -44,7 +48,7 @@ export function toVerification(row: VerificationRow): Verification {
 function toSummary(row: VerificationRow): VerificationSummary {
   return {
     id: row.id,
-    status: row.status,
+    status: effectiveStatus(row),
     client_reference: row.clientReference,
     checks: row.checks as VerificationSummary['checks'],
     created_at: row.createdAt.toISOString(),
@@ -56,16 +60,23 @@ function validateMetadata(metadata: Record<string, string> | undefined) {
   if (!metadata) return
   const details: ErrorDetail[] = []
   const keys = Object.keys(metadata)
-  if (keys.length > MAX_METADATA_KEYS) details.push({ path: '/body/metadata', message: `must have at most ${MAX_METADATA_KEYS} keys` })
+  if (keys.length > MAX_METADATA_KEYS) details.push({ path: '/metadata', message: `must have at most ${MAX_METADATA_KEYS} keys` })
   for (const k of keys) {
     if (k.length === 0 || k.length > MAX_METADATA_KEY_LENGTH) {
-      details.push({ path: `/body/metadata/${k}`, message: `key must be 1 to ${MAX_METADATA_KEY_LENGTH} characters` })
+      details.push({ path: `/metadata/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `key must be 1 to ${MAX_METADATA_KEY_LENGTH} characters` })
     }
   }
   if (details.length) throw new ApiError('validation_error', 'request validation failed', details)
 }
 
-export function createVerificationsService(db: Db, repo: VerificationsRepository, opts: { ttlMs: number }) {
+export interface VerificationsServiceOptions {
+  ttlMs: number
+  webhooks: WebhooksService
+  /** Called after a commit that queued a webhook attempt. */
+  onQueued: () => void
+}
+
+export function createVerificationsService(db: Db, repo: VerificationsRepository, opts: VerificationsServiceOptions) {
   const scope = (p: Principal) => (seesAllClients(p.role) ? null : p.clientName)
 
   async function replay(clientName: string, key: string, requestHash: string): Promise<CreateResult | null> {
@@ -135,6 +146,48 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       const row = await repo.findVisible(id, scope(principal))
       if (!row) throw notFound('verification')
       return toVerification(row)
+    },
+
+    /**
+     * Stores a finished check's result. When every requested check has a result, the session
+     * completes, and its verification.completed event enters the outbox in the same transaction.
+     */
+    async recordCheckResult(principal: Principal, id: string, check: CheckName, result: CheckResult): Promise<Verification> {
+      const now = new Date()
+      const { row, queued } = await db.transaction(async (tx) => {
+        const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
+        if (!current) throw notFound('verification')
+        const status = effectiveStatus(current, now)
+        if (status !== 'pending') throw conflict(`verification is ${status}: a finished verification cannot change`)
+        if (!current.checks.includes(check)) throw conflict(`the ${check} check was not requested for this verification`)
+        const results = { ...current.checksResults, [check]: result }
+        const done = current.checks.every((c) => c in results)
+        const updated = await repo.update(
+          id,
+          { checksResults: results, ...(done ? { status: 'completed' as const, completedAt: now } : {}) },
+          tx,
+        )
+        const queued = done ? await opts.webhooks.enqueueEvent(tx, updated, 'verification.completed', now) : false
+        return { row: updated, queued }
+      })
+      if (queued) opts.onQueued()
+      return toVerification(row)
+    },
+
+    /** Fails pending sessions past their expiry, each with its verification.failed event. */
+    async expireDue(limit = 100): Promise<number> {
+      const now = new Date()
+      const { count, queued } = await db.transaction(async (tx) => {
+        let queued = false
+        const expired = await repo.lockExpired(limit, tx)
+        for (const row of expired) {
+          const updated = await repo.update(row.id, { status: 'failed' }, tx)
+          queued = (await opts.webhooks.enqueueEvent(tx, updated, 'verification.failed', now)) || queued
+        }
+        return { count: expired.length, queued }
+      })
+      if (queued) opts.onQueued()
+      return count
     },
   }
 }

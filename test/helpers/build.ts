@@ -26,7 +26,18 @@ export interface CallOptions {
   query?: Record<string, string>
 }
 
-export async function build(t: TestContext, overrides: Partial<Config> = {}): Promise<Built> {
+export interface Unbuilt {
+  server: FastifyInstance
+  config: Config
+  adminKey: string
+}
+
+/**
+ * The Fastify instance build() uses, with the test config and a database of its own, before the app
+ * is registered: for a test that must hook in first (onRoute) or add a route of its own. It is
+ * closed and its database dropped in teardown.
+ */
+export async function createServer(t: TestContext, overrides: Partial<Config> = {}): Promise<Unbuilt> {
   const database = await createTestDatabase()
   const adminKey = newApiKeySecret()
   const config: Config = {
@@ -39,12 +50,17 @@ export async function build(t: TestContext, overrides: Partial<Config> = {}): Pr
     ...overrides,
   }
   const server = Fastify(serverOptions(config))
-  await server.register(app, { config })
-  await server.ready()
   t.teardown(async () => {
     await server.close()
     await database.drop()
   })
+  return { server, config, adminKey }
+}
+
+export async function build(t: TestContext, overrides: Partial<Config> = {}): Promise<Built> {
+  const { server, config, adminKey } = await createServer(t, overrides)
+  await server.register(app, { config })
+  await server.ready()
 
   const call: Built['call'] = (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers }

@@ -1,9 +1,40 @@
-// Webhook configuration, delivery log and replay. Built by the webhook issue.
+// Webhook configuration, delivery log and replay, per API key.
 import type { FastifyInstance } from 'fastify'
-import { notImplemented } from '../operation.js'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import {
+  listWebhookDeliveriesRoute,
+  replayWebhookDeliveryRoute,
+  updateWebhookConfigRoute,
+} from '../../../generated/schemas.js'
+import { principalOf } from '../../plugins/auth.js'
+import { operation } from '../operation.js'
 
-export default async function webhooksRoutes(app: FastifyInstance) {
-  for (const id of ['updateWebhookConfig', 'listWebhookDeliveries', 'replayWebhookDelivery'] as const) {
-    notImplemented(app, id)
-  }
+export default async function webhooksRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.route({
+    ...operation('updateWebhookConfig'),
+    schema: updateWebhookConfigRoute,
+    handler: async function updateWebhookConfig(request) {
+      await app.webhooksService.updateConfig(principalOf(request), request.body)
+      return { status: 'ok' as const }
+    },
+  })
+
+  app.route({
+    ...operation('listWebhookDeliveries'),
+    schema: listWebhookDeliveriesRoute,
+    handler: async function listWebhookDeliveries(request) {
+      return app.webhooksService.listDeliveries(principalOf(request))
+    },
+  })
+
+  app.route({
+    ...operation('replayWebhookDelivery'),
+    schema: replayWebhookDeliveryRoute,
+    handler: async function replayWebhookDelivery(request, reply) {
+      const newDeliveryId = await app.webhooksService.replay(principalOf(request), request.body.delivery_id)
+      return reply.code(202).send({ new_delivery_id: newDeliveryId })
+    },
+  })
 }

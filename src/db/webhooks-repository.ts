@@ -1,0 +1,107 @@
+// SQL for the webhook outbox: events, delivery attempts, claiming due attempts across instances.
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { Db, Executor } from './client.js'
+import { apiKeys, webhookDeliveries, webhookEvents } from './schema.js'
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect
+export type NewDeliveryRow = typeof webhookDeliveries.$inferInsert
+
+/** A claimed attempt with what sending it needs: the payload and the key's configuration now. */
+export interface ClaimedDelivery {
+  delivery: DeliveryRow
+  payload: string
+  webhookUrl: string | null
+  webhookSecret: string | null
+}
+
+const d = webhookDeliveries
+
+export function createWebhooksRepository(db: Db) {
+  return {
+    async insertEvent(row: typeof webhookEvents.$inferInsert, tx: Executor = db): Promise<WebhookEventRow> {
+      const [created] = await tx.insert(webhookEvents).values(row).returning()
+      return created!
+    },
+
+    async insertDelivery(row: NewDeliveryRow, tx: Executor = db): Promise<DeliveryRow> {
+      const [created] = await tx.insert(d).values(row).returning()
+      return created!
+    },
+
+    /**
+     * Leases up to `limit` due attempts to the caller. SKIP LOCKED lets several instances claim at
+     * once without waiting on each other; the lease lets another instance take over after a crash.
+     */
+    async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+      const now = sql`now()`
+      // One statement: the locking sub-select and the lease update commit together.
+      const due = db
+        .select({ id: d.id })
+        .from(d)
+        .where(and(eq(d.status, 'pending'), lte(d.dueAt, now), or(isNull(d.claimedUntil), lt(d.claimedUntil, now))))
+        .orderBy(asc(d.dueAt))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+      const claimed = await db
+        .update(d)
+        .set({ claimedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+        .where(inArray(d.id, due))
+        .returning({ id: d.id })
+      if (claimed.length === 0) return []
+      return db
+        .select({ delivery: d, payload: webhookEvents.payload, webhookUrl: apiKeys.webhookUrl, webhookSecret: apiKeys.webhookSecret })
+        .from(d)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, d.eventId))
+        .innerJoin(apiKeys, eq(apiKeys.id, d.keyId))
+        .where(inArray(d.id, claimed.map((r) => r.id)))
+        .orderBy(asc(d.dueAt))
+    },
+
+    /** Milliseconds until the next pending attempt is due, or its lease runs out (null: nothing pending). */
+    async msUntilNextDue(): Promise<number | null> {
+      const [row] = await db
+        .select({
+          ms: sql<string | number | null>`extract(epoch from (min(greatest(${d.dueAt}, coalesce(${d.claimedUntil}, ${d.dueAt}))) - now())) * 1000`,
+        })
+        .from(d)
+        .where(eq(d.status, 'pending'))
+      if (row?.ms === null || row?.ms === undefined) return null
+      return Math.max(0, Math.ceil(Number(row.ms)))
+    },
+
+    async finish(
+      id: string,
+      result: { status: 'delivered' | 'failed'; statusCode: number | null; error: string | null; webhookUrl?: string },
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(d)
+        .set({
+          status: result.status,
+          statusCode: result.statusCode,
+          error: result.error,
+          claimedUntil: null,
+          deliveredAt: result.status === 'delivered' ? sql`now()` : null,
+          ...(result.webhookUrl ? { webhookUrl: result.webhookUrl } : {}),
+        })
+        .where(eq(d.id, id))
+    },
+
+    async listForKey(keyId: string, limit: number, tx: Executor = db): Promise<DeliveryRow[]> {
+      return tx.select().from(d).where(eq(d.keyId, keyId)).orderBy(desc(d.createdAt), desc(d.id)).limit(limit)
+    },
+
+    async findForKey(id: string, keyId: string, tx: Executor = db): Promise<DeliveryRow | undefined> {
+      const [row] = await tx.select().from(d).where(and(eq(d.id, id), eq(d.keyId, keyId))).limit(1)
+      return row
+    },
+
+    async findEvent(id: string, tx: Executor = db): Promise<WebhookEventRow | undefined> {
+      const [row] = await tx.select().from(webhookEvents).where(eq(webhookEvents.id, id)).limit(1)
+      return row
+    },
+  }
+}
+
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>

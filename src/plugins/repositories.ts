@@ -1,0 +1,22 @@
+// One repository per resource, decorated on the instance; each method takes an optional transaction.
+import fp from 'fastify-plugin'
+import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-repository.js'
+import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
+import { createWebhooksRepository, type WebhooksRepository } from '../db/webhooks-repository.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiKeysRepository: ApiKeysRepository
+    verificationsRepository: VerificationsRepository
+    webhooksRepository: WebhooksRepository
+  }
+}
+
+export default fp(
+  async function repositoriesPlugin(app) {
+    app.decorate('apiKeysRepository', createApiKeysRepository(app.db))
+    app.decorate('verificationsRepository', createVerificationsRepository(app.db))
+    app.decorate('webhooksRepository', createWebhooksRepository(app.db))
+  },
+  { name: 'repositories', dependencies: ['db'] },
+)

@@ -1,0 +1,139 @@
+// Webhooks as clients see them: configuration per key, the outbox entry written with a state
+// change, the delivery log, and replay.
+import type { UpdateWebhookConfigBody, WebhookDelivery } from '../../generated/schemas.js'
+import type { Db, Executor } from '../db/client.js'
+import type { ApiKeysRepository } from '../db/api-keys-repository.js'
+import type { VerificationRow } from '../db/verifications-repository.js'
+import type { DeliveryRow, WebhooksRepository } from '../db/webhooks-repository.js'
+import { ApiError, conflict, notFound } from '../domain/errors.js'
+import { newId } from '../domain/ids.js'
+import type { Principal } from './api-keys-service.js'
+
+export const DELIVERY_LOG_SIZE = 50
+export type EventType = 'verification.completed' | 'verification.failed'
+
+function invalid(path: string, message: string) {
+  return new ApiError('validation_error', 'request validation failed', [{ path, message }])
+}
+
+/** Absolute http(s) URL with a host, or a reason it is not. */
+function urlProblem(raw: string): string | null {
+  if (!/^https?:\/\//i.test(raw)) return 'must be an absolute http or https URL'
+  try {
+    const u = new URL(raw)
+    if (!u.hostname) return 'must name a host'
+    return null
+  } catch {
+    return 'must be an absolute http or https URL'
+  }
+}
+
+export function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    verification_id: row.verificationId,
+    event_type: row.eventType,
+    webhook_url: row.webhookUrl,
+    status: row.status,
+    status_code: row.statusCode,
+    attempt: row.attempt,
+    max_attempts: row.maxAttempts,
+    error: row.error,
+    replay_of: row.replayOf,
+    created_at: row.createdAt.toISOString(),
+    delivered_at: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+  }
+}
+
+export interface WebhooksServiceOptions {
+  /** Retries after the first attempt: the max_attempts of every record. */
+  maxRetries: number
+  /** Called after a commit that queued an attempt due now. */
+  onQueued: () => void
+}
+
+export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: ApiKeysRepository, opts: WebhooksServiceOptions) {
+  return {
+    async updateConfig(principal: Principal, body: UpdateWebhookConfigBody): Promise<void> {
+      if (typeof body.webhook_url === 'string') {
+        const problem = urlProblem(body.webhook_url)
+        if (problem) throw invalid('/webhook_url', problem)
+      }
+      await db.transaction(async (tx) => {
+        const key = await keys.findActiveById(principal.id, tx)
+        if (!key) throw new ApiError('unauthorized', 'invalid or revoked API key')
+        const url = body.webhook_url === undefined ? key.webhookUrl : body.webhook_url
+        const secret = body.webhook_secret ?? key.webhookSecret
+        if (url && !secret) throw invalid('/webhook_secret', 'is required: every delivery is signed, and no secret is stored yet')
+        await keys.updateWebhook(principal.id, { webhookUrl: url, webhookSecret: secret }, tx)
+      })
+    },
+
+    async listDeliveries(principal: Principal): Promise<WebhookDelivery[]> {
+      return (await repo.listForKey(principal.id, DELIVERY_LOG_SIZE)).map(toDelivery)
+    },
+
+    async replay(principal: Principal, deliveryId: string): Promise<string> {
+      const id = await db.transaction(async (tx) => {
+        const original = await repo.findForKey(deliveryId, principal.id, tx)
+        if (!original) throw notFound('webhook delivery')
+        const key = await keys.findActiveById(principal.id, tx)
+        if (!key?.webhookUrl) throw conflict('no webhook URL is configured for this key: set one with PATCH /admin/webhook')
+        const created = await repo.insertDelivery(
+          {
+            id: newId('delivery'),
+            eventId: original.eventId,
+            keyId: original.keyId,
+            verificationId: original.verificationId,
+            eventType: original.eventType,
+            webhookUrl: key.webhookUrl,
+            attempt: 1,
+            maxAttempts: opts.maxRetries,
+            replayOf: original.id,
+            dueAt: new Date(),
+          },
+          tx,
+        )
+        return created.id
+      })
+      opts.onQueued()
+      return id
+    },
+
+    /**
+     * Writes the event into the outbox inside the caller's transaction, with its first attempt when
+     * the creating key has a webhook URL. Returns true when an attempt was queued.
+     */
+    async enqueueEvent(tx: Executor, verification: VerificationRow, eventType: EventType, at: Date): Promise<boolean> {
+      const eventId = newId('event')
+      const payload = JSON.stringify({
+        id: eventId,
+        event: eventType,
+        verification_id: verification.id,
+        status: verification.status,
+        timestamp: at.toISOString(),
+      })
+      await repo.insertEvent({ id: eventId, verificationId: verification.id, keyId: verification.createdByKeyId, eventType, payload, createdAt: at }, tx)
+      const key = await keys.findById(verification.createdByKeyId, tx)
+      if (!key?.webhookUrl) return false
+      await repo.insertDelivery(
+        {
+          id: newId('delivery'),
+          eventId,
+          keyId: key.id,
+          verificationId: verification.id,
+          eventType,
+          webhookUrl: key.webhookUrl,
+          attempt: 1,
+          maxAttempts: opts.maxRetries,
+          dueAt: at,
+        },
+        tx,
+      )
+      return true
+    },
+  }
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>

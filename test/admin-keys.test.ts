@@ -1,0 +1,334 @@
+// POST /admin/keys, GET /admin/keys, DELETE /admin/keys/{id}: what a client relies on — the
+// created key and its secret, validation, the listing (order, no secrets, no revoked keys),
+// revocation that holds on the very next request, and the last-admin guard.
+import t from 'tap'
+import type { LightMyRequestResponse } from 'fastify'
+import { hashApiKey } from '../src/domain/api-key-secret.js'
+import { build, type Built } from './helpers/build.js'
+import { specErrors } from './helpers/spec.js'
+
+interface ApiKey {
+  id: string
+  client_name: string
+  role: string
+  created_at: string
+}
+interface ApiKeyCreated extends ApiKey {
+  key: string
+}
+interface ErrorBody {
+  error: { code: string; message: string; details?: Array<{ path: string; message: string }> }
+}
+
+const KEY_ID = /^key_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const SECRET = /^ivs_[A-Za-z0-9_-]{43}$/
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+const json = <T>(res: LightMyRequestResponse) => res.json() as T
+
+async function createKey(b: Built, body: unknown, key = b.adminKey): Promise<ApiKeyCreated> {
+  const res = await b.call('POST', '/admin/keys', { key, body })
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`)
+  return json<ApiKeyCreated>(res)
+}
+
+async function listKeys(b: Built, key = b.adminKey): Promise<ApiKey[]> {
+  const res = await b.call('GET', '/admin/keys', { key })
+  if (res.statusCode !== 200) throw new Error(`list failed: ${res.statusCode} ${res.body}`)
+  const errors = specErrors('listApiKeys', 200, res.json())
+  if (errors.length) throw new Error(`list does not match openapi.yaml: ${errors.join('; ')}`)
+  return json<ApiKey[]>(res)
+}
+
+/** The id of the admin key build(t) registered from ADMIN_API_KEY (the only key of a fresh database). */
+async function startupAdminId(b: Built): Promise<string> {
+  const keys = await listKeys(b)
+  const admins = keys.filter((k) => k.role === 'admin')
+  if (admins.length !== 1) throw new Error(`expected one admin key, got ${JSON.stringify(keys)}`)
+  return admins[0]!.id
+}
+
+t.test('POST /admin/keys creates a key and shows its secret once', async (t) => {
+  const b = await build(t)
+  const before = Date.now()
+  const res = await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: 'acme-onboarding', role: 'readonly' } })
+  const after = Date.now()
+  t.equal(res.statusCode, 201)
+  t.same(specErrors('createApiKey', 201, res.json()), [], 'body matches openapi.yaml')
+  const k = json<ApiKeyCreated>(res)
+  t.match(k.id, KEY_ID, 'id is key_<uuid>')
+  t.equal(k.client_name, 'acme-onboarding')
+  t.equal(k.role, 'readonly')
+  t.match(k.key, SECRET, 'secret is ivs_ + 43 base64url characters')
+  t.match(k.created_at, ISO_MS)
+  const created = Date.parse(k.created_at)
+  t.ok(created >= before - 1000 && created <= after + 1000, 'created_at is now')
+  t.ok(res.headers['x-request-id'], 'X-Request-Id')
+
+  const listed = (await listKeys(b)).find((x) => x.id === k.id)
+  t.strictSame(listed, { id: k.id, client_name: 'acme-onboarding', role: 'readonly', created_at: k.created_at }, 'listed as created, without the secret')
+
+  const other = await createKey(b, { client_name: 'acme-onboarding', role: 'readonly' })
+  t.not(other.id, k.id, 'each key gets its own id')
+  t.not(other.key, k.key, 'each key gets its own secret')
+})
+
+t.test('POST /admin/keys: role defaults to service, client_name is trimmed', async (t) => {
+  const b = await build(t)
+  const res = await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: 'acme' } })
+  t.equal(res.statusCode, 201)
+  t.same(specErrors('createApiKey', 201, res.json()), [])
+  t.equal(json<ApiKeyCreated>(res).role, 'service', 'no role → service')
+
+  const trimmed = await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: '  acme  \t', role: 'service' } })
+  t.equal(trimmed.statusCode, 201)
+  t.same(specErrors('createApiKey', 201, trimmed.json()), [])
+  t.equal(json<ApiKeyCreated>(trimmed).client_name, 'acme', 'client_name is trimmed')
+  const listed = (await listKeys(b)).find((x) => x.id === json<ApiKeyCreated>(trimmed).id)
+  t.equal(listed?.client_name, 'acme', 'stored trimmed')
+
+  // Trimmed names identify the same client: both keys share verifications.
+  const a = json<ApiKeyCreated>(res)
+  const v = await b.call('POST', '/verifications', { key: a.key, body: { checks: ['document'] } })
+  t.equal(v.statusCode, 201)
+  const seen = await b.call('GET', `/verifications/${(v.json() as { id: string }).id}`, { key: json<ApiKeyCreated>(trimmed).key })
+  t.equal(seen.statusCode, 200, 'a key made with " acme " belongs to client "acme"')
+
+  const long = await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: 'n'.repeat(200) } })
+  t.equal(long.statusCode, 201, '200 characters are allowed')
+  t.same(specErrors('createApiKey', 201, long.json()), [])
+  t.equal(json<ApiKeyCreated>(long).client_name, 'n'.repeat(200))
+  const unicode = await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: 'Société Générale — 東京' } })
+  t.equal(unicode.statusCode, 201)
+  t.equal(json<ApiKeyCreated>(unicode).client_name, 'Société Générale — 東京', 'unicode kept as sent')
+
+  for (const role of ['admin', 'service', 'readonly', 'auditor']) {
+    const r = await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: `c-${role}`, role } })
+    t.equal(r.statusCode, 201, `role ${role}`)
+    t.same(specErrors('createApiKey', 201, r.json()), [])
+    t.equal(json<ApiKeyCreated>(r).role, role)
+  }
+})
+
+t.test('POST /admin/keys: invalid bodies are 400 validation_error', async (t) => {
+  const b = await build(t)
+  const before = await listKeys(b)
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['blank client_name', { client_name: '   ' }, /^\/client_name$/],
+    ['empty client_name', { client_name: '' }, /^\/client_name$/],
+    ['client_name of 201 characters', { client_name: 'n'.repeat(201) }, /^\/client_name$/],
+    ['client_name as a number (no coercion)', { client_name: 42 }, /^\/client_name$/],
+    ['missing client_name', { role: 'service' }, /^\/client_name$/],
+    ['unknown role', { client_name: 'acme', role: 'superuser' }, /^\/role$/],
+    ['role in another case', { client_name: 'acme', role: 'Admin' }, /^\/role$/],
+    ['role null', { client_name: 'acme', role: null }, /^\/role$/],
+    ['unknown field', { client_name: 'acme', key: `ivs_${'a'.repeat(43)}` }, /^\/key$/],
+    ['unknown field (id)', { client_name: 'acme', id: 'key_mine' }, /^\/id$/],
+  ]
+  for (const [label, body, path] of cases) {
+    await t.test(label, async (t) => {
+      const res = await b.call('POST', '/admin/keys', { key: b.adminKey, body })
+      t.equal(res.statusCode, 400)
+      const err = json<ErrorBody>(res)
+      t.equal(err.error.code, 'validation_error')
+      t.ok(Array.isArray(err.error.details) && err.error.details.length > 0, 'details present')
+      t.ok(err.error.details?.some((d) => path.test(d.path)), `a detail points at ${path} (got ${JSON.stringify(err.error.details)})`)
+      t.same(specErrors('createApiKey', 400, err), [], '400 body matches openapi.yaml')
+    })
+  }
+  await t.test('malformed JSON', async (t) => {
+    const res = await b.call('POST', '/admin/keys', { key: b.adminKey, body: '{"client_name":', headers: { 'content-type': 'application/json' } })
+    t.equal(res.statusCode, 400)
+    t.equal(json<ErrorBody>(res).error.code, 'validation_error')
+    t.same(specErrors('createApiKey', 400, res.json()), [])
+  })
+  t.strictSame(await listKeys(b), before, 'no invalid request created a key')
+})
+
+t.test('a new key works at once, with its role’s permissions', async (t) => {
+  const b = await build(t)
+  const service = await createKey(b, { client_name: 'acme', role: 'service' })
+  const readonly = await createKey(b, { client_name: 'acme', role: 'readonly' })
+  const auditor = await createKey(b, { client_name: 'audit', role: 'auditor' })
+  const admin = await createKey(b, { client_name: 'ops', role: 'admin' })
+  const defaulted = await createKey(b, { client_name: 'acme' })
+
+  const status = async (key: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+    (await b.call(method, url, { key, body })).statusCode
+
+  t.equal(await status(service.key, 'POST', '/verifications', { checks: ['document'] }), 201, 'service creates verifications')
+  t.equal(await status(service.key, 'GET', '/admin/keys'), 403, 'service cannot list keys')
+  t.equal(await status(defaulted.key, 'POST', '/verifications', { checks: ['document'] }), 201, 'a key without a role acts as service')
+  t.equal(await status(defaulted.key, 'GET', '/admin/keys'), 403, 'a key without a role is not an admin')
+  t.equal(await status(readonly.key, 'GET', '/verifications'), 200, 'readonly lists verifications')
+  t.equal(await status(readonly.key, 'POST', '/verifications', { checks: ['document'] }), 403, 'readonly cannot create')
+  t.equal(await status(auditor.key, 'GET', '/admin/keys'), 200, 'auditor lists keys')
+  t.equal(await status(auditor.key, 'POST', '/admin/keys', { client_name: 'x' }), 403, 'auditor cannot create keys')
+  const made = await b.call('POST', '/admin/keys', { key: admin.key, body: { client_name: 'made-by-new-admin', role: 'readonly' } })
+  t.equal(made.statusCode, 201, 'a new admin key creates keys')
+  t.same(specErrors('createApiKey', 201, made.json()), [])
+  t.equal(await status(json<ApiKeyCreated>(made).key, 'GET', '/verifications'), 200, 'and the key it made works too')
+})
+
+t.test('GET /admin/keys: order, shape, no secrets', async (t) => {
+  const b = await build(t)
+  const created: ApiKeyCreated[] = []
+  for (let i = 0; i < 6; i++) created.push(await createKey(b, { client_name: `client-${i % 3}`, role: i % 2 ? 'readonly' : 'service' }))
+  const auditor = await createKey(b, { client_name: 'audit', role: 'auditor' })
+  created.push(auditor)
+
+  for (const [label, key] of [['admin', b.adminKey], ['auditor', auditor.key]] as const) {
+    const res = await b.call('GET', '/admin/keys', { key })
+    t.equal(res.statusCode, 200, `${label} lists keys`)
+    t.same(specErrors('listApiKeys', 200, res.json()), [], `${label}: body matches openapi.yaml`)
+    const keys = json<ApiKey[]>(res)
+    t.ok(Array.isArray(keys), 'a bare JSON array')
+    t.equal(keys.length, created.length + 1, 'every active key, of every client, plus the start-up admin')
+    t.strictSame(keys[0] && { client_name: keys[0].client_name, role: keys[0].role }, { client_name: 'admin', role: 'admin' }, 'the start-up admin key is the oldest')
+    const sorted = [...keys].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    t.strictSame(keys.map((k) => k.id), sorted.map((k) => k.id), 'created_at ascending, then id')
+    t.strictSame(keys.slice(1).map((k) => k.id), created.map((k) => k.id), 'in creation order')
+    for (const k of keys) {
+      t.strictSame(Object.keys(k).sort(), ['client_name', 'created_at', 'id', 'role'], `${k.id}: only id, client_name, role, created_at`)
+      t.match(k.created_at, ISO_MS)
+    }
+    for (const c of created) {
+      t.notOk(res.body.includes(c.key), 'no secret in the listing')
+      t.notOk(res.body.includes(hashApiKey(c.key)), 'no secret hash in the listing')
+    }
+    t.notOk(res.body.includes(b.adminKey), 'not even the admin secret')
+    t.notOk(res.body.includes(hashApiKey(b.adminKey)), 'nor its hash')
+    t.notMatch(res.body, /ivs_|key_hash|keyHash|revoked|webhook_secret/, 'no secret-bearing field at all')
+  }
+})
+
+t.test('GET /admin/keys: keys created in the same millisecond are ordered by id', async (t) => {
+  const b = await build(t)
+  const at = new Date('2000-01-01T00:00:00.000Z')
+  const ids = [
+    'key_cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+    'key_aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    'key_bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  ]
+  for (const id of ids) {
+    await b.app.apiKeysRepository.insert({ id, clientName: 'tie', role: 'readonly', keyHash: hashApiKey(`ivs_${id.slice(4, 47).padEnd(43, 'x')}`), createdAt: at })
+  }
+  const keys = await listKeys(b)
+  t.strictSame(
+    keys.filter((k) => k.client_name === 'tie').map((k) => k.id),
+    [ids[1], ids[2], ids[0]],
+    'equal created_at broken by id ascending',
+  )
+  t.equal(keys[0]!.client_name, 'tie', 'older keys come before the start-up admin')
+})
+
+t.test('DELETE /admin/keys/{id} revokes at once', async (t) => {
+  const b = await build(t)
+  const victim = await createKey(b, { client_name: 'acme', role: 'service' })
+  const sibling = await createKey(b, { client_name: 'acme', role: 'service' })
+  t.equal((await b.call('GET', '/verifications', { key: victim.key })).statusCode, 200, 'works before')
+  const v = await b.call('POST', '/verifications', { key: victim.key, body: { checks: ['document'] } })
+  t.equal(v.statusCode, 201)
+
+  const res = await b.call('DELETE', `/admin/keys/${victim.id}`, { key: b.adminKey })
+  t.equal(res.statusCode, 200)
+  t.strictSame(res.json(), { status: 'ok' })
+  t.same(specErrors('revokeApiKey', 200, res.json()), [], 'body matches openapi.yaml')
+
+  const next = await b.call('GET', '/verifications', { key: victim.key })
+  t.equal(next.statusCode, 401, 'the revoked key is refused on the very next request')
+  t.equal(json<ErrorBody>(next).error.code, 'unauthorized')
+  t.equal(next.headers['www-authenticate'], 'Bearer realm="identity-verification"')
+  t.same(specErrors('listVerifications', 401, next.json()), [])
+  t.equal((await b.call('POST', '/verifications', { key: victim.key, body: { checks: ['document'] } })).statusCode, 401, 'on every endpoint')
+
+  const keys = await listKeys(b)
+  t.notOk(keys.some((k) => k.id === victim.id), 'no longer listed')
+  t.ok(keys.some((k) => k.id === sibling.id), 'other keys are untouched')
+  t.equal((await b.call('GET', '/verifications', { key: sibling.key })).statusCode, 200, 'a sibling key keeps working')
+  const kept = await b.call('GET', `/verifications/${(v.json() as { id: string }).id}`, { key: sibling.key })
+  t.equal(kept.statusCode, 200, 'the client’s verifications survive the revoke')
+
+  const again = await b.call('DELETE', `/admin/keys/${victim.id}`, { key: b.adminKey })
+  t.equal(again.statusCode, 404, 'revoking again is 404')
+  t.equal(json<ErrorBody>(again).error.code, 'not_found')
+  t.same(specErrors('revokeApiKey', 404, again.json()), [])
+
+  const unknown = await b.call('DELETE', '/admin/keys/key_00000000-0000-4000-8000-000000000000', { key: b.adminKey })
+  t.equal(unknown.statusCode, 404, 'unknown id is 404')
+  t.equal(json<ErrorBody>(unknown).error.code, 'not_found')
+  t.same(specErrors('revokeApiKey', 404, unknown.json()), [])
+  const badShape = await b.call('DELETE', '/admin/keys/nonsense', { key: b.adminKey })
+  t.equal(badShape.statusCode, 404, 'an id of the wrong shape is simply unknown')
+  const tooLong = await b.call('DELETE', `/admin/keys/key_${'a'.repeat(97)}`, { key: b.adminKey })
+  t.equal(tooLong.statusCode, 400, 'an id over 100 characters is 400')
+  t.equal(json<ErrorBody>(tooLong).error.code, 'validation_error')
+  t.same(specErrors('revokeApiKey', 400, tooLong.json()), [])
+  t.equal((await b.call('DELETE', `/admin/keys/key_${'a'.repeat(97)}`)).statusCode, 401, 'without a key, 401 comes before 400')
+
+  // The secret stays dead: creating other keys does not bring it back.
+  await createKey(b, { client_name: 'acme', role: 'service' })
+  t.equal((await b.call('GET', '/verifications', { key: victim.key })).statusCode, 401, 'still refused later')
+})
+
+t.test('the last active admin key cannot be revoked', async (t) => {
+  const b = await build(t)
+  const firstId = await startupAdminId(b)
+
+  // Non-admin keys can always be revoked, even with a single admin.
+  const svc = await createKey(b, { client_name: 'acme', role: 'service' })
+  t.equal((await b.call('DELETE', `/admin/keys/${svc.id}`, { key: b.adminKey })).statusCode, 200, 'a service key is revoked with one admin left')
+
+  const only = await b.call('DELETE', `/admin/keys/${firstId}`, { key: b.adminKey })
+  t.equal(only.statusCode, 409, 'revoking the only admin is 409')
+  t.equal(json<ErrorBody>(only).error.code, 'conflict')
+  t.same(specErrors('revokeApiKey', 409, only.json()), [])
+  t.equal((await b.call('GET', '/admin/keys', { key: b.adminKey })).statusCode, 200, 'the admin key still works after the refusal')
+
+  const second = await createKey(b, { client_name: 'ops', role: 'admin' })
+  const ok = await b.call('DELETE', `/admin/keys/${firstId}`, { key: second.key })
+  t.equal(ok.statusCode, 200, 'with a second admin, the first can be revoked')
+  t.same(specErrors('revokeApiKey', 200, ok.json()), [])
+  t.equal((await b.call('GET', '/admin/keys', { key: b.adminKey })).statusCode, 401, 'the first admin key is dead')
+
+  const last = await b.call('DELETE', `/admin/keys/${second.id}`, { key: second.key })
+  t.equal(last.statusCode, 409, 'the second is now the last admin: 409')
+  t.equal(json<ErrorBody>(last).error.code, 'conflict')
+  t.same(specErrors('revokeApiKey', 409, last.json()), [])
+  const keys = await listKeys(b, second.key)
+  t.strictSame(keys.filter((k) => k.role === 'admin').map((k) => k.id), [second.id], 'exactly one admin is left')
+
+  // Revoked admins do not count as admins.
+  const auditor = await createKey(b, { client_name: 'audit', role: 'auditor' }, second.key)
+  t.equal((await b.call('DELETE', `/admin/keys/${second.id}`, { key: second.key })).statusCode, 409, 'other roles do not count either')
+  t.equal((await b.call('GET', '/admin/keys', { key: auditor.key })).statusCode, 200)
+})
+
+t.test('an admin may revoke itself when another admin exists', async (t) => {
+  const b = await build(t)
+  const other = await createKey(b, { client_name: 'ops', role: 'admin' })
+  const self = await b.call('DELETE', `/admin/keys/${other.id}`, { key: other.key })
+  t.equal(self.statusCode, 200, 'self-revoke allowed')
+  t.strictSame(self.json(), { status: 'ok' })
+  t.same(specErrors('revokeApiKey', 200, self.json()), [])
+  t.equal((await b.call('GET', '/admin/keys', { key: other.key })).statusCode, 401, 'and takes effect at once')
+  const firstId = await startupAdminId(b)
+  t.equal((await b.call('DELETE', `/admin/keys/${firstId}`, { key: b.adminKey })).statusCode, 409, 'the remaining admin cannot revoke itself')
+})
+
+t.test('two admins revoking each other at once leave one admin', async (t) => {
+  const b = await build(t)
+  const firstId = await startupAdminId(b)
+  const second = await createKey(b, { client_name: 'ops', role: 'admin' })
+  const [r1, r2] = await Promise.all([
+    b.call('DELETE', `/admin/keys/${second.id}`, { key: b.adminKey }),
+    b.call('DELETE', `/admin/keys/${firstId}`, { key: second.key }),
+  ])
+  const codes = [r1!.statusCode, r2!.statusCode]
+  t.equal(codes.filter((c) => c === 200).length, 1, `exactly one revoke succeeds (got ${codes})`)
+  // The loser is refused: 409 when it authenticated first, 401 when the winner's revoke came first.
+  t.ok(codes.every((c) => c === 200 || c === 409 || c === 401), `the other is 409 or 401 (got ${codes})`)
+  const survivor = r1!.statusCode === 200 ? b.adminKey : second.key
+  const admins = (await listKeys(b, survivor)).filter((k) => k.role === 'admin')
+  t.equal(admins.length, 1, 'exactly one active admin remains')
+})
