@@ -1,8 +1,10 @@
 // Test databases. With DATABASE_URL (a real PostgreSQL server) every test file gets its own
 // database, cloned from a template that the `before` script migrated once; without it, every test
-// file gets an in-memory PGlite. Either way test files never see each other's rows.
+// file gets a copy of an embedded (PGlite) data directory that the `before` script migrated once.
+// Either way test files never see each other's rows.
 import { createHash, randomBytes } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
@@ -20,6 +22,9 @@ export const TEMPLATE_DB = (() => {
   }
   return `ivs_test_tpl_${h.digest('hex').slice(0, 16)}`
 })()
+
+/** The migrated PGlite data directory that embedded-database tests copy (`<dir>/pg`). */
+export const PGLITE_TEMPLATE_DIR = path.join(tmpdir(), TEMPLATE_DB)
 
 export function serverUrl(): string | null {
   const url = process.env.DATABASE_URL?.trim()
@@ -40,7 +45,12 @@ export interface TestDatabase {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = serverUrl()
-  if (!url) return { databaseUrl: null, dataDir: 'memory://', drop: async () => {} }
+  if (!url) {
+    // Copying a migrated data directory takes a fraction of the seconds initdb takes.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ivs-test-'))
+    cpSync(PGLITE_TEMPLATE_DIR, dataDir, { recursive: true })
+    return { databaseUrl: null, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
+  }
   return createServerDatabase(url, TEMPLATE_DB)
 }
 

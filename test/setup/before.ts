@@ -1,8 +1,10 @@
 // Runs once before the test files (tap's `before`): with a real PostgreSQL server, make sure the
 // migrated template database that each test file clones exists. The embedded database needs nothing.
+import { existsSync, renameSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import postgres from 'postgres'
 import { openDatabase } from '../../src/db/client.js'
-import { serverUrl, TEMPLATE_DB, withDatabase } from '../helpers/database.js'
+import { PGLITE_TEMPLATE_DIR, serverUrl, TEMPLATE_DB, withDatabase } from '../helpers/database.js'
 
 const TEMPLATE_LOCK = 727_160_432
 const url = serverUrl()
@@ -26,5 +28,18 @@ if (url) {
   }
   console.log(`test databases: PostgreSQL, cloned from ${TEMPLATE_DB}`)
 } else {
-  console.log('test databases: embedded PGlite, one in memory per test file')
+  if (!existsSync(path.join(PGLITE_TEMPLATE_DIR, 'pg', 'PG_VERSION'))) {
+    // Built beside its final place and renamed when complete, like the server's template.
+    const building = `${PGLITE_TEMPLATE_DIR}.${process.pid}`
+    rmSync(building, { recursive: true, force: true })
+    const database = await openDatabase({ databaseUrl: null, dataDir: building })
+    await database.close()
+    try {
+      renameSync(building, PGLITE_TEMPLATE_DIR)
+    } catch {
+      // Another run made it first; theirs is as good as ours.
+      rmSync(building, { recursive: true, force: true })
+    }
+  }
+  console.log(`test databases: embedded PGlite, a copy of ${PGLITE_TEMPLATE_DIR} per test file`)
 }
