@@ -93,8 +93,8 @@ export async function webhooksBench(): Promise<Section> {
     // Latency: one completion at a time, from the commit to the receiver's arrival.
     const latencies: number[] = []
     for (const id of ids.slice(N)) {
-      const c = performance.now()
       await app.verificationsService.recordCheckResult(principal, id, 'document', result)
+      const c = performance.now() // committed: the event is in the outbox
       await waitFor(() => rx.arrivals.has(id), 10_000)
       latencies.push(rx.arrivals.get(id)! - c)
     }
@@ -110,9 +110,13 @@ export async function webhooksBench(): Promise<Section> {
         `| ceiling: plain undici POST loop | ${fmt(baselineRps, 0)} | ${fmt(baseLatency.p50, 2)} | ${fmt(baseLatency.p99, 2)} |`,
         `| ratio service / ceiling | ${fmt(serviceRps / baselineRps, 2)} | | |`,
         '',
-        'The service latency includes the commit of the completing transaction, the claim',
-        '(`FOR UPDATE SKIP LOCKED`), the HMAC signatures, the HTTP round trip and the write of the',
-        'attempt record; the ceiling is the HTTP round trip alone.',
+        'Latency runs from the commit that completes a session (its event is in the outbox) to the',
+        "receiver's arrival: the dispatcher's wake-up, the claim (`UPDATE … WHERE id IN (SELECT … FOR",
+        'UPDATE SKIP LOCKED)` plus one read of payload and key), two HMAC signatures and the HTTP round',
+        'trip; the ceiling is the HTTP round trip alone. Throughput includes producing the completions',
+        '(8 concurrent transactions, each a row lock, an update and two outbox inserts) and writing each',
+        'attempt record, so the gap to the ceiling is database round trips (about five per event on a',
+        '2-core machine that also runs PostgreSQL), not HTTP: each event is durable before it is sent.',
       ].join('\n'),
     }
   } finally {
