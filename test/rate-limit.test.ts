@@ -1,0 +1,33 @@
+import t from 'tap'
+import { build } from './helpers/build.js'
+import { specErrors } from './helpers/spec.js'
+
+t.test('each key has its own RATE_LIMIT_PER_SECOND budget', async (t) => {
+  const b = await build(t, { rateLimitPerSecond: 3 })
+  const first = await b.createKey('rl-client', 'readonly')
+  const second = await b.createKey('rl-client', 'readonly')
+  const statuses: number[] = []
+  let limited
+  for (let i = 0; i < 5; i++) {
+    const res = await b.call('GET', '/verifications', { key: first.key })
+    statuses.push(res.statusCode)
+    if (res.statusCode === 429) limited = res
+  }
+  t.same(statuses.slice(0, 3), [200, 200, 200], 'within the budget')
+  t.ok(limited, 'past it: 429')
+  t.equal(limited!.json().error.code, 'rate_limited')
+  t.match(limited!.headers['retry-after'], /^\d+$/, 'Retry-After in whole seconds')
+  t.same(specErrors('listVerifications', 429, limited!.json()), [])
+  t.equal((await b.call('GET', '/verifications', { key: second.key })).statusCode, 200, 'another key is not affected')
+  for (let i = 0; i < 5; i++) {
+    t.equal((await b.call('GET', '/healthz')).statusCode, 200, 'public routes are not limited')
+  }
+  await new Promise((r) => setTimeout(r, 1100))
+  t.equal((await b.call('GET', '/verifications', { key: first.key })).statusCode, 200, 'the budget refills')
+})
+
+t.test('0 turns the limit off', async (t) => {
+  const b = await build(t, { rateLimitPerSecond: 0 })
+  const { key } = await b.createKey('rl-off', 'readonly')
+  for (let i = 0; i < 20; i++) t.equal((await b.call('GET', '/verifications', { key })).statusCode, 200)
+})
