@@ -641,7 +641,7 @@ export interface components {
             /** @description Whether the expiration date is in the past; null when unknown. */
             expired: boolean | null;
         };
-        /** @description Result of the `document` check. Fails on a check-digit mismatch, an expired document, or no readable MRZ. `reasons` examples: `mrz_unreadable`, `mrz_check_digit_mismatch`, `document_expired`. */
+        /** @description Result of the `document` check. Fails on a check-digit mismatch, an expired document, or no readable MRZ. `reasons`: `mrz_not_found` (no MRZ could be read from the images), `check_digit_mismatch` (a check digit does not hold: see `details.mrz.check_digits`), `mrz_invalid_field` (a field the parser rejects, such as an impossible date), `document_expired`, `expiration_date_unreadable`, and `document_type_mismatch` (the MRZ's document code does not fit the declared `document_type`: `P` passport; `I`, `A`, `C` id_card; also `R` residence_permit; `V` visa; `other` takes any). MRZs are read by PaddleOCR models on the CPU, in worker threads; an MRZ sent as text is parsed as is. Formats TD1, TD2 and TD3. */
         DocumentCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
@@ -673,7 +673,7 @@ export interface components {
             holder: components["schemas"]["IdentityHolder"];
             matches: components["schemas"]["IdentityMatches"];
         };
-        /** @description Result of the `identity` check. Fails on any mismatch, on a failed document, or when no document was read. `reasons` examples: `first_name_mismatch`, `date_of_birth_mismatch`, `document_failed`, `no_document`. */
+        /** @description Result of the `identity` check. Fails on any mismatch, on a failed document, or when no document was read. `reasons` examples: `first_name_mismatch`, `date_of_birth_mismatch`, `document_failed`, `no_document`, `applicant_not_declared` (the verification declared no applicant data to compare). Names compare the way ICAO 9303 writes them in an MRZ: upper case, diacritics removed, hyphens, apostrophes and spaces alike, and Table 1 transliterations (Ü → UE or U, ß → SS, Ø → OE or O …); a declared first name matches the MRZ's given names or their first ones; `nationality` `DEU` matches the MRZ's `D`. */
         IdentityCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from './config.js'
+import analysisPlugin from './plugins/analysis.js'
 import authPlugin from './plugins/auth.js'
 import dbPlugin from './plugins/db.js'
 import errorsPlugin from './plugins/errors.js'
@@ -62,8 +63,9 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(dbPlugin, { config })
   await fastify.register(repositoriesPlugin)
   await fastify.register(webhookDispatcherPlugin, { config })
+  await fastify.register(analysisPlugin, { threads: config.analysisThreads })
   await fastify.register(servicesPlugin, { config })
-  await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs })
+  await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs })
   await fastify.register(authPlugin)
   await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond })
   await fastify.register(swaggerPlugin)

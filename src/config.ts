@@ -1,4 +1,5 @@
 // Reads and validates the environment once; the rest of the service gets a typed Config.
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { looksLikeApiKey } from './domain/api-key-secret.js'
 
@@ -23,6 +24,12 @@ export interface Config {
   webhookRetryDelaysMs: number[]
   /** Lets webhooks reach loopback and private addresses: local development and tests only. */
   webhookAllowPrivateNetworks: boolean
+  /** 32-byte AES-256-GCM key for uploaded images; null: generated into dataDir on first start. */
+  mediaEncryptionKey: Buffer | null
+  /** Uploaded images are deleted this long after upload; results stay. */
+  mediaRetentionMs: number
+  /** Worker threads for image analysis. */
+  analysisThreads: number
 }
 
 export class ConfigError extends Error {
@@ -83,6 +90,17 @@ export function loadConfig(env: Env = process.env): Config {
     return parts.map((p) => Math.round(Number(p) * 1000))
   }
 
+  const key32 = (name: string) => {
+    const raw = str(name)
+    if (raw === undefined) return null
+    const bytes = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64')
+    if (bytes.length !== 32) {
+      problems.push(`${name} must be 32 bytes, as 64 hex characters or base64`)
+      return null
+    }
+    return bytes
+  }
+
   const databaseUrl = str('DATABASE_URL') ?? null
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)')
@@ -110,6 +128,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: duration('WEBHOOK_TIMEOUT', 10 * DURATION_UNITS.s!),
     webhookRetryDelaysMs: secondsList('WEBHOOK_RETRY_DELAYS', [1000, 4000, 9000]),
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    mediaEncryptionKey: key32('MEDIA_ENCRYPTION_KEY'),
+    mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
+    analysisThreads: int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64),
   }
   if (problems.length) throw new ConfigError(problems)
   return config

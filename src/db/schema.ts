@@ -1,7 +1,13 @@
 // Drizzle tables. drizzle-kit reads this file to write the migrations in drizzle/; every enum
 // must be exported or drizzle-kit silently leaves it out.
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+
+/** bytea as a Buffer with both drivers (PGlite hands back a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+})
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' })
 
@@ -110,5 +116,32 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_key_idx').on(t.keyId, t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+export const uploadKindEnum = pgEnum('upload_kind', ['document', 'selfie'])
+
+/**
+ * Uploaded images (documents and selfies share one id space), encrypted at rest. The image columns
+ * are emptied after MEDIA_RETENTION; `analysis` keeps what later checks need (the portrait's face).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    verificationId: text('verification_id')
+      .notNull()
+      .references(() => verifications.id),
+    kind: uploadKindEnum('kind').notNull(),
+    documentType: text('document_type').notNull(),
+    front: bytea('front'),
+    back: bytea('back'),
+    analysis: jsonb('analysis').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    purgedAt: ts('purged_at'),
+  },
+  (t) => [
+    index('uploads_verification_idx').on(t.verificationId, t.kind, t.createdAt.desc()),
+    index('uploads_retention_idx').on(t.createdAt).where(sql`${t.purgedAt} is null`),
   ],
 )

@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin'
 import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-repository.js'
 import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
+import { createUploadsRepository, type UploadsRepository } from '../db/uploads-repository.js'
 import { createWebhooksRepository, type WebhooksRepository } from '../db/webhooks-repository.js'
 
 declare module 'fastify' {
@@ -9,6 +10,7 @@ declare module 'fastify' {
     apiKeysRepository: ApiKeysRepository
     verificationsRepository: VerificationsRepository
     webhooksRepository: WebhooksRepository
+    uploadsRepository: UploadsRepository
   }
 }
 
@@ -17,6 +19,7 @@ export default fp(
     app.decorate('apiKeysRepository', createApiKeysRepository(app.db))
     app.decorate('verificationsRepository', createVerificationsRepository(app.db))
     app.decorate('webhooksRepository', createWebhooksRepository(app.db))
+    app.decorate('uploadsRepository', createUploadsRepository(app.db))
   },
   { name: 'repositories', dependencies: ['db'] },
 )

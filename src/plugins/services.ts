@@ -2,7 +2,9 @@
 // before the service answers its first request.
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
+import { resolveMediaKey } from '../domain/media-crypto.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
+import { createDocumentsService, type DocumentsService } from '../services/documents-service.js'
 import { createVerificationsService, type VerificationsService } from '../services/verifications-service.js'
 import { createWebhooksService, type WebhooksService } from '../services/webhooks-service.js'
 
@@ -11,6 +13,7 @@ declare module 'fastify' {
     apiKeysService: ApiKeysService
     verificationsService: VerificationsService
     webhooksService: WebhooksService
+    documentsService: DocumentsService
   }
 }
 
@@ -27,7 +30,16 @@ export default fp(
       'verificationsService',
       createVerificationsService(app.db, app.verificationsRepository, { ttlMs: opts.config.verificationTtlMs, webhooks, onQueued }),
     )
+    app.decorate(
+      'documentsService',
+      createDocumentsService({
+        verifications: app.verificationsService,
+        uploads: app.uploadsRepository,
+        pool: app.analysisPool,
+        mediaKey: resolveMediaKey(opts.config.mediaEncryptionKey, opts.config.dataDir),
+      }),
+    )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)
   },
-  { name: 'services', dependencies: ['repositories', 'webhook-dispatcher'] },
+  { name: 'services', dependencies: ['repositories', 'webhook-dispatcher', 'analysis'] },
 )

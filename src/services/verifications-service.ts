@@ -5,7 +5,7 @@ import type {
   Verification,
   VerificationSummary,
 } from '../../generated/schemas.js'
-import type { Db } from '../db/client.js'
+import type { Db, Tx } from '../db/client.js'
 import { effectiveStatus, type VerificationRow, type VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
@@ -149,22 +149,43 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
     },
 
     /**
-     * Stores a finished check's result. When every requested check has a result, the session
-     * completes, and its verification.completed event enters the outbox in the same transaction.
+     * The verification a processing request works on: visible to the caller and still pending
+     * (404 and 409 otherwise). A cheap read made before any heavy analysis.
      */
-    async recordCheckResult(principal: Principal, id: string, check: CheckName, result: CheckResult): Promise<Verification> {
+    async pendingForProcessing(principal: Principal, id: string): Promise<VerificationRow> {
+      const row = await repo.findVisible(id, scope(principal))
+      if (!row) throw notFound('verification')
+      const status = effectiveStatus(row)
+      if (status !== 'pending') throw conflict(`verification is ${status}: a finished verification cannot change`)
+      return row
+    },
+
+    /**
+     * Stores finished checks' results (only requested checks may be given). When every requested
+     * check has a result, the session completes, and its verification.completed event enters the
+     * outbox in the same transaction. `alongside` writes what belongs with the results (an upload).
+     */
+    async recordResults(
+      principal: Principal,
+      id: string,
+      results: Partial<Record<CheckName, CheckResult>>,
+      alongside?: (tx: Tx) => Promise<void>,
+    ): Promise<Verification> {
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
         const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
         if (!current) throw notFound('verification')
         const status = effectiveStatus(current, now)
         if (status !== 'pending') throw conflict(`verification is ${status}: a finished verification cannot change`)
-        if (!current.checks.includes(check)) throw conflict(`the ${check} check was not requested for this verification`)
-        const results = { ...current.checksResults, [check]: result }
-        const done = current.checks.every((c) => c in results)
+        for (const check of Object.keys(results)) {
+          if (!current.checks.includes(check)) throw conflict(`the ${check} check was not requested for this verification`)
+        }
+        if (alongside) await alongside(tx)
+        const merged = { ...current.checksResults, ...results }
+        const done = current.checks.every((c) => c in merged)
         const updated = await repo.update(
           id,
-          { checksResults: results, ...(done ? { status: 'completed' as const, completedAt: now } : {}) },
+          { checksResults: merged, ...(done ? { status: 'completed' as const, completedAt: now } : {}) },
           tx,
         )
         const queued = done ? await opts.webhooks.enqueueEvent(tx, updated, 'verification.completed', now) : false
@@ -172,6 +193,10 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       })
       if (queued) opts.onQueued()
       return toVerification(row)
+    },
+
+    async recordCheckResult(principal: Principal, id: string, check: CheckName, result: CheckResult): Promise<Verification> {
+      return this.recordResults(principal, id, { [check]: result })
     },
 
     /** Fails pending sessions past their expiry, each with its verification.failed event. */

@@ -1,0 +1,47 @@
+// SQL for uploaded images (encrypted by the caller) and what their analysis found.
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import type { Db, Executor } from './client.js'
+import { uploads } from './schema.js'
+
+export type UploadRow = typeof uploads.$inferSelect
+export type NewUploadRow = typeof uploads.$inferInsert
+
+export function createUploadsRepository(db: Db) {
+  return {
+    async insert(row: NewUploadRow, tx: Executor = db): Promise<UploadRow> {
+      const [created] = await tx.insert(uploads).values(row).returning()
+      return created!
+    },
+
+    async find(id: string, verificationId: string, tx: Executor = db): Promise<UploadRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.verificationId, verificationId)))
+        .limit(1)
+      return row
+    },
+
+    async latest(verificationId: string, kind: UploadRow['kind'], tx: Executor = db): Promise<UploadRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.verificationId, verificationId), eq(uploads.kind, kind)))
+        .orderBy(desc(uploads.createdAt), desc(uploads.id))
+        .limit(1)
+      return row
+    },
+
+    /** Deletes the images (not the results) of uploads older than the retention period. */
+    async purgeOlderThan(ms: number, tx: Executor = db): Promise<number> {
+      const rows = await tx
+        .update(uploads)
+        .set({ front: null, back: null, purgedAt: sql`now()` })
+        .where(and(isNull(uploads.purgedAt), lt(uploads.createdAt, sql`now() - ${`${ms} milliseconds`}::interval`)))
+        .returning({ id: uploads.id })
+      return rows.length
+    },
+  }
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>

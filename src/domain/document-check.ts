@@ -1,0 +1,41 @@
+// The `document` check: an MRZ was read, every check digit holds, the document has not expired,
+// and it is the kind of document the client said it is.
+import type { DocumentCheckResult, DocumentType } from '../../generated/schemas.js'
+import type { MrzReading } from './mrz.js'
+
+/** MRZ document codes each declared type may carry (ICAO 9303: P passport, I/A/C cards, V visa). */
+const CODES: Record<DocumentType, RegExp> = {
+  passport: /^P/,
+  id_card: /^[IAC]/,
+  residence_permit: /^[IACR]/,
+  visa: /^V/,
+  other: /./,
+}
+
+export function documentCheck(
+  documentId: string,
+  documentType: DocumentType,
+  reading: MrzReading | null,
+  now: Date,
+): DocumentCheckResult {
+  const reasons: string[] = []
+  let expired: boolean | null = null
+  if (!reading) {
+    reasons.push('mrz_not_found')
+  } else {
+    if (!reading.checkDigitsValid) reasons.push('check_digit_mismatch')
+    if (reading.invalidFields.length) reasons.push('mrz_invalid_field')
+    const expiry = reading.data.expiration_date
+    expired = expiry === null ? null : expiry < now.toISOString().slice(0, 10)
+    if (expired) reasons.push('document_expired')
+    if (expired === null) reasons.push('expiration_date_unreadable')
+    if (!CODES[documentType].test(reading.data.document_code ?? '')) reasons.push('document_type_mismatch')
+  }
+  return {
+    passed: reasons.length === 0,
+    reasons,
+    document_id: documentId,
+    details: { document_type: documentType, mrz: reading?.data ?? null, expired },
+    completed_at: now.toISOString(),
+  }
+}

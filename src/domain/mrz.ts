@@ -1,0 +1,154 @@
+// Machine-readable zones (ICAO 9303): finding one in OCR text, parsing it with the `mrz` package,
+// and the API's view of it (MrzData).
+import { parse } from 'mrz'
+import type { MrzData } from '../../generated/schemas.js'
+
+type ParseResult = ReturnType<typeof parse>
+
+const SHAPES = [
+  { format: 'TD3', lines: 2, length: 44 },
+  { format: 'TD1', lines: 3, length: 30 },
+  { format: 'TD2', lines: 2, length: 36 },
+] as const
+
+/** One OCR line as MRZ characters: upper case, look-alikes of `<` and `X` mapped, the rest dropped. */
+export function normalizeMrzLine(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[«‹〈＜]/g, '<')
+    .replace(/[×✕]/g, 'X')
+    .replace(/[^A-Z0-9<]/g, '')
+}
+
+/** Fits an OCR line to an MRZ line length: fillers dropped or lost at the end are repaired. */
+function fit(line: string, length: number): string | null {
+  if (line.length === length) return line
+  if (line.length > length) {
+    const extra = line.slice(length)
+    return /^<+$/.test(extra) ? line.slice(0, length) : null
+  }
+  // Only a short loss: a long one is more likely a cut-off line than dropped fillers.
+  return length - line.length <= 2 ? line.padEnd(length, '<') : null
+}
+
+function checkDigitsValid(result: ParseResult): number {
+  return result.details.filter((d) => d.field?.endsWith('CheckDigit') && d.valid).length
+}
+
+function tryParse(lines: string[], autocorrect: boolean): ParseResult | null {
+  try {
+    const result = parse(lines, { autocorrect })
+    return ['TD1', 'TD2', 'TD3'].includes(result.format) ? result : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The MRZ among OCR'd text lines (top to bottom), or null. Of several readings that parse, the one
+ * with the most valid check digits wins; OCR confusions (O/0, I/1 …) are repaired by field type.
+ */
+export function findMrz(texts: string[]): string[] | null {
+  const lines = texts.map(normalizeMrzLine).filter((l) => l.length >= 20)
+  let best: { lines: string[]; score: number } | null = null
+  for (const shape of SHAPES) {
+    for (let i = 0; i + shape.lines <= lines.length; i++) {
+      const group = lines.slice(i, i + shape.lines).map((l) => fit(l, shape.length))
+      if (group.some((l) => l === null)) continue
+      const result = tryParse(group as string[], true)
+      if (!result) continue
+      const corrected = correctedLines(group as string[], result)
+      const score = checkDigitsValid(result) * 10 + (result.valid ? 5 : 0)
+      if (!best || score > best.score) best = { lines: corrected, score }
+    }
+  }
+  return best?.lines ?? null
+}
+
+/** The lines with the parser's autocorrections applied, so that they parse the same "as is". */
+function correctedLines(lines: string[], result: ParseResult): string[] {
+  const chars = lines.map((l) => l.split(''))
+  for (const d of result.details) {
+    for (const fix of (d as { autocorrect?: Array<{ line: number; column: number; corrected: string }> }).autocorrect ?? []) {
+      const row = chars[fix.line]
+      if (row && fix.column < row.length) row[fix.column] = fix.corrected
+    }
+  }
+  return chars.map((c) => c.join(''))
+}
+
+/** Splits MRZ text as sent by a client (lines separated by newlines) and parses it as is, or null. */
+export function parseMrzText(text: string): ParseResult | null {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+  if (!lines.every((l) => /^[A-Z0-9<]+$/.test(l))) return null
+  return tryParse(lines, false)
+}
+
+export function parseMrzLines(lines: string[]): ParseResult | null {
+  return tryParse(lines, false)
+}
+
+const SEX: Record<string, string> = { male: 'M', female: 'F', nonspecified: 'X' }
+
+function field(result: ParseResult, name: string): string | null {
+  const v = (result.fields as Record<string, string | null | undefined>)[name]
+  return v === undefined || v === null || v === '' ? null : v
+}
+
+function digitValid(result: ParseResult, name: string): boolean | null {
+  const d = result.details.find((x) => x.field === name)
+  return d ? d.valid : null
+}
+
+/** YYMMDD → YYYY-MM-DD; a birth date takes the latest century not in the future, an expiry 20YY. */
+export function mrzDate(yymmdd: string | null, kind: 'birth' | 'expiry', today = new Date()): string | null {
+  if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return null
+  const yy = Number(yymmdd.slice(0, 2))
+  const mm = yymmdd.slice(2, 4)
+  const dd = yymmdd.slice(4, 6)
+  let year = 2000 + yy
+  if (kind === 'birth' && `${year}-${mm}-${dd}` > today.toISOString().slice(0, 10)) year -= 100
+  const iso = `${year}-${mm}-${dd}`
+  const d = new Date(`${iso}T00:00:00Z`)
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso
+}
+
+export interface MrzReading {
+  data: MrzData
+  /** Every check digit of the zone holds (the personal-number digit of a passport included). */
+  checkDigitsValid: boolean
+  /** Fields other than check digits that the parser found invalid. */
+  invalidFields: string[]
+}
+
+export function toMrzReading(result: ParseResult, today = new Date()): MrzReading {
+  const format = result.format as MrzData['format']
+  const optional = [field(result, 'personalNumber'), field(result, 'optional1'), field(result, 'optional2')].filter(Boolean).join(' ')
+  const checkDetails = result.details.filter((d) => d.field?.endsWith('CheckDigit'))
+  return {
+    data: {
+      format,
+      document_code: field(result, 'documentCode'),
+      issuing_state: field(result, 'issuingState'),
+      document_number: result.documentNumber ?? field(result, 'documentNumber'),
+      surname: field(result, 'lastName'),
+      given_names: field(result, 'firstName'),
+      nationality: field(result, 'nationality'),
+      date_of_birth: mrzDate(field(result, 'birthDate'), 'birth', today),
+      sex: SEX[field(result, 'sex') ?? ''] ?? null,
+      expiration_date: mrzDate(field(result, 'expirationDate'), 'expiry', today),
+      optional_data: optional || null,
+      check_digits: {
+        document_number: digitValid(result, 'documentNumberCheckDigit') ?? false,
+        date_of_birth: digitValid(result, 'birthDateCheckDigit') ?? false,
+        expiration_date: digitValid(result, 'expirationDateCheckDigit') ?? false,
+        composite: digitValid(result, 'compositeCheckDigit'),
+      },
+    },
+    checkDigitsValid: checkDetails.length > 0 && checkDetails.every((d) => d.valid),
+    invalidFields: result.details.filter((d) => !d.valid && d.field && !d.field.endsWith('CheckDigit')).map((d) => d.field!),
+  }
+}

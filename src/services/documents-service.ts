@@ -1,0 +1,91 @@
+// Document uploads: images checked and stored encrypted, the MRZ read (or taken as sent) and
+// validated, and the `document` and `identity` checks recorded before the answer.
+import type { DocumentUploaded, UploadDocumentBody } from '../../generated/schemas.js'
+import type { AnalysisPool } from '../analysis/pool.js'
+import type { UploadsRepository } from '../db/uploads-repository.js'
+import { documentCheck } from '../domain/document-check.js'
+import { ApiError, conflict } from '../domain/errors.js'
+import { identityCheck } from '../domain/identity-check.js'
+import { intakeImage } from '../domain/image-intake.js'
+import { newId } from '../domain/ids.js'
+import { encryptMedia } from '../domain/media-crypto.js'
+import { parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
+import type { Principal } from './api-keys-service.js'
+import type { CheckName, CheckResult, VerificationsService } from './verifications-service.js'
+
+/** The checks a document photo feeds. */
+const FED_BY_DOCUMENT: CheckName[] = ['document', 'identity', 'face_match']
+
+export interface DocumentsServiceDeps {
+  verifications: VerificationsService
+  uploads: UploadsRepository
+  pool: AnalysisPool
+  mediaKey: Buffer
+}
+
+export function createDocumentsService(deps: DocumentsServiceDeps) {
+  return {
+    async upload(principal: Principal, verificationId: string, body: UploadDocumentBody): Promise<DocumentUploaded> {
+      const verification = await deps.verifications.pendingForProcessing(principal, verificationId)
+      const checks = verification.checks as CheckName[]
+      if (!checks.some((c) => FED_BY_DOCUMENT.includes(c))) {
+        throw conflict('a document photo feeds the document, identity and face_match checks, and none of them was requested')
+      }
+      let reading: MrzReading | null = null
+      if (body.mrz !== undefined) {
+        const parsed = parseMrzText(body.mrz)
+        if (!parsed) {
+          throw new ApiError('validation_error', 'request validation failed', [
+            { path: '/mrz', message: 'must be a TD1 (3 × 30), TD2 (2 × 36) or TD3 (2 × 44) machine-readable zone, lines separated by \\n' },
+          ])
+        }
+        reading = toMrzReading(parsed)
+      }
+      const front = await intakeImage('front_image', body.front_image)
+      const back = body.back_image === undefined ? null : await intakeImage('back_image', body.back_image)
+
+      const analysis = await deps.pool.analyseDocument({ front, back, readMrz: reading === null })
+      if (!analysis.ok) {
+        throw new ApiError('unprocessable', `${analysis.part === 'front' ? 'front_image' : 'back_image'} could not be decoded`)
+      }
+      const now = new Date()
+      if (!reading && analysis.mrzLines) {
+        const parsed = parseMrzLines(analysis.mrzLines)
+        reading = parsed ? toMrzReading(parsed, now) : null
+      }
+
+      const documentId = newId('document')
+      const document = documentCheck(documentId, body.document_type, reading, now)
+      const results: Partial<Record<CheckName, CheckResult>> = {}
+      if (checks.includes('document')) results.document = document
+      if (checks.includes('identity')) {
+        results.identity = identityCheck(verification.applicant, document, now)
+      }
+      const updated = await deps.verifications.recordResults(principal, verificationId, results, async (tx) => {
+        await deps.uploads.insert(
+          {
+            id: documentId,
+            verificationId,
+            kind: 'document',
+            documentType: body.document_type,
+            front: encryptMedia(deps.mediaKey, front, `${documentId}:front`),
+            back: back ? encryptMedia(deps.mediaKey, back, `${documentId}:back`) : null,
+            analysis: { mrz_source: body.mrz !== undefined ? 'provided' : reading ? 'ocr' : null, ocr_ms: analysis.ocrMs },
+            createdAt: now,
+          },
+          tx,
+        )
+      })
+      return {
+        document_id: documentId,
+        verification_id: verificationId,
+        document_type: body.document_type,
+        created_at: now.toISOString(),
+        verification_status: updated.status,
+        checks_results: results as DocumentUploaded['checks_results'],
+      }
+    },
+  }
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>

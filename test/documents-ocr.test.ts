@@ -1,0 +1,89 @@
+// Document photos read by OCR in the worker pool: the fixtures of scripts/make-fixtures.ts.
+import { readFileSync } from 'node:fs'
+import t from 'tap'
+import { build } from './helpers/build.js'
+import { specErrors } from './helpers/spec.js'
+
+interface Fixture {
+  file: string
+  document_type: 'passport' | 'id_card' | null
+  expected: Record<string, string> | null
+  expected_failed_checks: string[]
+}
+const dir = new URL('./fixtures/documents/', import.meta.url)
+const manifest = JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8')) as { files: Fixture[] }
+const image = (file: string) => readFileSync(new URL(file, dir)).toString('base64')
+
+t.test('document photos', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-client', 'service')
+  for (const f of manifest.files) {
+    await t.test(f.file, async (t) => {
+      const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+      const res = await b.call('POST', `/verifications/${vid}/documents`, {
+        key,
+        body: { document_type: f.document_type ?? 'passport', front_image: image(f.file) },
+      })
+      t.equal(res.statusCode, 201)
+      t.same(specErrors('uploadDocument', 201, res.json()), [])
+      const doc = res.json().checks_results.document
+      if (!f.expected) {
+        t.equal(doc.passed, false)
+        t.same(doc.reasons, ['mrz_not_found'])
+        t.equal(doc.details.mrz, null)
+        return
+      }
+      const { optional_data, ...fields } = f.expected
+      t.match(doc.details.mrz, { ...fields, optional_data: optional_data || null }, 'every field as printed in the MRZ')
+      const digits = doc.details.mrz.check_digits
+      if (f.expected_failed_checks.includes('document_number_check_digit')) {
+        t.equal(doc.passed, false)
+        t.equal(digits.document_number, false, 'the tampered digit is caught')
+        t.ok(doc.reasons.includes('check_digit_mismatch'))
+      } else if (f.expected_failed_checks.includes('document_expired')) {
+        t.equal(doc.passed, false)
+        t.same(doc.reasons, ['document_expired'])
+        t.equal(doc.details.expired, true)
+      } else {
+        t.same(doc.reasons, [])
+        t.equal(doc.passed, true)
+        t.same(digits, { document_number: true, date_of_birth: true, expiration_date: true, composite: true })
+      }
+    })
+  }
+})
+
+t.test('identity from a photographed passport', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-identity', 'service')
+  const vid = (
+    await b.call('POST', '/verifications', {
+      key,
+      body: { checks: ['document', 'identity'], applicant: { first_name: 'Anna Maria', last_name: 'Müller', date_of_birth: '1985-03-14', nationality: 'NLD' } },
+    })
+  ).json().id
+  const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: image('passport-td3-phone.jpg') } })
+  t.equal(res.json().checks_results.identity.passed, true)
+  t.equal(res.json().verification_status, 'completed')
+})
+
+t.test('the event loop answers while an OCR runs', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-loop', 'service')
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  let uploadDone = 0
+  const upload = b
+    .call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: image('passport-td3-clean.jpg') } })
+    .then((r) => {
+      uploadDone = performance.now()
+      return r
+    })
+  await new Promise((r) => setTimeout(r, 150)) // the upload is in the worker by now
+  const started = performance.now()
+  const get = await b.call('GET', `/verifications/${vid}`, { key })
+  const getDone = performance.now()
+  t.equal(get.statusCode, 200)
+  t.equal(uploadDone, 0, 'the GET was answered before the upload finished')
+  t.comment(`GET took ${(getDone - started).toFixed(0)} ms while the OCR ran`)
+  t.equal((await upload).statusCode, 201)
+})

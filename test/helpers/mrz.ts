@@ -1,0 +1,40 @@
+// Builds MRZ lines with ICAO 9303 check digits (7-3-1 weights), written here independently of the
+// parser the service uses.
+const value = (c: string) => (c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55)
+export function checkDigit(s: string): string {
+  return String([...s].reduce((sum, c, i) => sum + value(c) * [7, 3, 1][i % 3]!, 0) % 10)
+}
+const pad = (s: string, n: number) => s.padEnd(n, '<').slice(0, n)
+
+export interface Holder {
+  code?: string
+  issuing: string
+  surname: string
+  given: string
+  number: string
+  nationality: string
+  dob: string // YYMMDD
+  sex: 'M' | 'F' | '<'
+  expiry: string // YYMMDD
+  optional?: string
+}
+
+export function td3(h: Holder): string[] {
+  const name = pad(`${h.surname.replace(/ /g, '<')}<<${h.given.replace(/ /g, '<')}`, 39)
+  const l1 = `${pad(h.code ?? 'P', 2)}${h.issuing}${name}`
+  const num = pad(h.number, 9)
+  const opt = pad(h.optional ?? '', 14)
+  const optCd = h.optional ? checkDigit(opt) : '<'
+  const body = `${num}${checkDigit(num)}${h.nationality}${h.dob}${checkDigit(h.dob)}${h.sex}${h.expiry}${checkDigit(h.expiry)}${opt}${optCd}`
+  const composite = checkDigit(`${num}${checkDigit(num)}${h.dob}${checkDigit(h.dob)}${h.expiry}${checkDigit(h.expiry)}${opt}${optCd}`)
+  return [l1, `${body}${composite}`]
+}
+
+export function td1(h: Holder): string[] {
+  const num = pad(h.number, 9)
+  const l1 = `${pad(h.code ?? 'ID', 2)}${h.issuing}${num}${checkDigit(num)}${pad(h.optional ?? '', 15)}`
+  const l2start = `${h.dob}${checkDigit(h.dob)}${h.sex}${h.expiry}${checkDigit(h.expiry)}${h.nationality}${pad('', 11)}`
+  const composite = checkDigit(`${l1.slice(5, 30)}${l2start.slice(0, 7)}${l2start.slice(8, 15)}${l2start.slice(18, 29)}`)
+  const l3 = pad(`${h.surname.replace(/ /g, '<')}<<${h.given.replace(/ /g, '<')}`, 30)
+  return [l1, `${l2start}${composite}`, l3]
+}
