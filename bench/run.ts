@@ -3,9 +3,10 @@
 // its figures are not written.
 import { writeFileSync } from 'node:fs'
 import { machine, quick, type Section } from './lib.js'
+import { documentsBench } from './documents.js'
 import { webhooksBench } from './webhooks.js'
 
-const suites: Array<() => Promise<Section>> = [webhooksBench]
+const suites: Array<() => Promise<Section>> = [webhooksBench, documentsBench]
 
 const sections: Section[] = []
 for (const suite of suites) {

@@ -212,3 +212,20 @@ t.test('an expired pending verification fails and its event is delivered', async
   const log = await until(() => deliveries(b, key), (l) => l[0]?.status === 'delivered')
   t.equal(log[0]!.event_type, 'verification.failed')
 })
+
+t.test('end to end over HTTP: a document upload completes the session and the webhook arrives', async (t) => {
+  const sharp = (await import('sharp')).default
+  const { td3 } = await import('./helpers/mrz.js')
+  const b = await build(t, fast)
+  const receiver = await startReceiver(t, SECRET)
+  const { key } = await clientWithWebhook(b, 'e2e-client', receiver.url)
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  const photo = (await sharp({ create: { width: 400, height: 280, channels: 3, background: '#ddd' } }).jpeg().toBuffer()).toString('base64')
+  const mrz = td3({ issuing: 'FRA', surname: 'MARTIN', given: 'CLAIRE', number: 'FR1234567', nationality: 'FRA', dob: '920704', sex: 'F', expiry: '330101' })
+  const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: photo, mrz: mrz.join('\n') } })
+  t.equal(res.statusCode, 201)
+  t.equal(res.json().verification_status, 'completed')
+  const [got] = await receiver.waitFor(1)
+  t.match(JSON.parse(got!.body), { event: 'verification.completed', verification_id: vid, status: 'completed' })
+  t.ok(got!.xSignatureValid && got!.standardSignatureValid)
+})
