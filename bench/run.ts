@@ -4,9 +4,10 @@
 import { writeFileSync } from 'node:fs'
 import { machine, quick, type Section } from './lib.js'
 import { documentsBench } from './documents.js'
+import { facesBench } from './faces.js'
 import { webhooksBench } from './webhooks.js'
 
-const suites: Array<() => Promise<Section>> = [webhooksBench, documentsBench]
+const suites: Array<() => Promise<Section>> = [webhooksBench, documentsBench, facesBench]
 
 const sections: Section[] = []
 for (const suite of suites) {

@@ -228,15 +228,27 @@ export interface paths {
         /**
          * Verify an active liveness challenge
          * @description Checks one frame per challenged action: each frame must show its action, and the same person
-         *     as the latest selfie when there is one (`selfie_id` names it; null when there is none). Returns
-         *     the `liveness` result (`challenge_id` set), which also appears in `checks_results`. The
-         *     challenge is consumed by this call whatever the outcome. A frame whose `action` is not in the
-         *     challenge is 400; a challenged action without a frame fails with reason `action_not_performed`.
+         *     as the latest selfie (`selfie_id` names it; a selfie is required). Returns the `liveness`
+         *     result (`challenge_id` set), which also appears in `checks_results`: one `action_<action>` item
+         *     per action and a `same_person` item (its score is the lowest embedding similarity of any frame
+         *     to the selfie, against `FACE_MATCH_THRESHOLD`); passive signals measured earlier on the selfie
+         *     are kept in the result. The challenge is consumed by this call whatever the outcome. A frame
+         *     whose `action` is not in the challenge is 400; a challenged action without a frame fails with
+         *     reason `action_not_performed`; a frame that does not show its action adds `<action>_not_shown`.
          *     Roles: `admin`, `service`.
          *
+         *     How actions are judged, against the person's own neutral face in the selfie (not fixed cuts):
+         *     - Direction: `turn_left` means the person turns their head to THEIR OWN left. Frames must be
+         *       uploaded as the camera captured them, not mirrored: a front camera's mirrored preview
+         *       reverses left and right. `turn_left`/`turn_right`: head yaw changes by at least 15° that way;
+         *       `look_up`: head pitch rises by at least 10° (yaw and pitch from the face mesh).
+         *     - `blink`: the eyelid gap over eye width falls to at most 60 % of the selfie's.
+         *     - `smile`: the emotion model's "happy" is at least 0.5 and above the selfie's.
+         *     - `open_mouth`: the inner-lip gap over mouth width is at least 0.25 and 0.15 above the selfie's.
+         *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification, or `challenge_id` not a
-         *     challenge of this verification; 409 verification not pending, `liveness` not requested, or the
-         *     challenge expired or already used; 413 a frame over 10 MB decoded or over 8,000 px a side;
+         *     challenge of this verification; 409 verification not pending, `liveness` not requested, no selfie uploaded, or
+         *     the challenge expired or already used; 413 a frame over 10 MB decoded or over 8,000 px a side;
          *     415 body not JSON; 422 a frame not JPEG/PNG/WebP or not decodable; 429; 500.
          */
         post: operations["verifyActiveLiveness"];
@@ -689,7 +701,7 @@ export interface components {
             name: string;
             version: string;
         };
-        /** @description Result of the `face_match` check: passes when `score` is at least `threshold`. `reasons` examples: `no_face_in_document`, `no_face_in_selfie`, `multiple_faces`, `score_below_threshold`. */
+        /** @description Result of the `face_match` check: passes when `score` is at least `threshold` (`FACE_MATCH_THRESHOLD`, default 0.75). `score` is the cosine similarity of the two faces' embeddings (`model`: @vladmandic/human's faceres, 1024 numbers), each taken from a crop around the face re-detected at full resolution; the largest face of the document is its portrait. `reasons`: `no_face_in_document`, `no_face_in_selfie`, `multiple_faces` (more than one face in the selfie), `below_threshold`. */
         FaceMatchCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
@@ -713,7 +725,7 @@ export interface components {
             /** @description From 0 to 1; null for a signal that is only pass or fail. */
             score: number | null;
         };
-        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). `reasons` examples: `no_face`, `multiple_faces`, `low_image_quality`, `spoof_suspected`, `action_not_performed`, `different_person`. */
+        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the face at least 80 px and the image 240 px on its short side, sharpness from the Laplacian, mean grey level 40–225) and `antispoof` (a weak model signal that only flags clear spoofs, at 0.25). `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `action_not_performed`, `<action>_not_shown`, `different_person`. */
         LivenessCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */

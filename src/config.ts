@@ -30,6 +30,8 @@ export interface Config {
   mediaRetentionMs: number
   /** Worker threads for image analysis. */
   analysisThreads: number
+  /** Embedding similarity (0–1) at or above which two faces are the same person. */
+  faceMatchThreshold: number
 }
 
 export class ConfigError extends Error {
@@ -101,6 +103,17 @@ export function loadConfig(env: Env = process.env): Config {
     return bytes
   }
 
+  const fraction = (name: string, def: number) => {
+    const raw = str(name)
+    if (raw === undefined) return def
+    const n = Number(raw)
+    if (!/^\d*\.?\d+$/.test(raw) || n <= 0 || n >= 1) {
+      problems.push(`${name} must be a number between 0 and 1 (got "${raw}")`)
+      return def
+    }
+    return n
+  }
+
   const databaseUrl = str('DATABASE_URL') ?? null
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)')
@@ -130,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     mediaEncryptionKey: key32('MEDIA_ENCRYPTION_KEY'),
     mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
+    faceMatchThreshold: fraction('FACE_MATCH_THRESHOLD', 0.75),
     analysisThreads: int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64),
   }
   if (problems.length) throw new ConfigError(problems)

@@ -1,10 +1,11 @@
 // The analysis worker pool: image decoding and OCR run in worker threads, so a slow OCR never
 // stalls the event loop that answers other requests.
 import { Piscina } from 'piscina'
-import type { DocumentAnalysis, DocumentTask } from './worker.js'
+import type { DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask } from './worker.js'
 
 export interface AnalysisPool {
   analyseDocument(task: Omit<DocumentTask, 'task'>): Promise<DocumentAnalysis>
+  analyseFaces(task: Omit<FacesTask, 'task'>): Promise<FacesAnalysis>
   close(): Promise<void>
 }
 
@@ -19,6 +20,9 @@ export function createAnalysisPool(opts: { threads: number }): AnalysisPool {
   return {
     analyseDocument(task) {
       return pool.run({ task: 'document', ...task } satisfies DocumentTask) as Promise<DocumentAnalysis>
+    },
+    analyseFaces(task) {
+      return pool.run({ task: 'faces', ...task } satisfies FacesTask) as Promise<FacesAnalysis>
     },
     async close() {
       await pool.destroy()

@@ -3,6 +3,8 @@
 import sharp from 'sharp'
 import Ocr from '@gutenye/ocr-node'
 import { findMrz } from '../domain/mrz.js'
+// Light to import: the face models load inside analyseFaces, on a thread's first face task.
+import { analyseFaces, type FaceObservation, type FaceOptions } from './faces.js'
 
 export interface DocumentTask {
   task: 'document'
@@ -11,6 +13,27 @@ export interface DocumentTask {
   /** false when the client sent the MRZ text: the images are only decoded. */
   readMrz: boolean
 }
+
+export interface FacesTask {
+  task: 'faces'
+  image: Uint8Array
+  opts: FaceOptions
+  /** Measure size, sharpness and exposure too (passive liveness). */
+  quality: boolean
+}
+
+export interface ImageQuality {
+  width: number
+  height: number
+  /** Standard deviation of the Laplacian of the grey image: low means blurred. */
+  sharpness: number
+  /** Mean grey level, 0–255. */
+  brightness: number
+}
+
+export type FacesAnalysis =
+  | { ok: true; faces: FaceObservation[]; quality: ImageQuality | null }
+  | { ok: false; error: 'undecodable' }
 
 export type DocumentAnalysis =
   | { ok: true; mrzLines: string[] | null; ocrMs: number }
@@ -56,7 +79,36 @@ async function readMrz(img: { png: Buffer; width: number; height: number }): Pro
   return findMrz(await readText(strip)) ?? findMrz(await readText(img.png))
 }
 
-export default async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
+async function measureQuality(image: Uint8Array): Promise<ImageQuality> {
+  const grey = sharp(image).rotate().resize({ width: 640, height: 640, fit: 'inside', withoutEnlargement: true }).greyscale()
+  const [{ channels }, meta, laplacian] = await Promise.all([
+    grey.clone().stats(),
+    sharp(image).metadata(),
+    grey
+      .clone()
+      .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: 128 })
+      .stats(),
+  ])
+  const swap = (meta.orientation ?? 1) >= 5
+  return {
+    width: (swap ? meta.height : meta.width) ?? 0,
+    height: (swap ? meta.width : meta.height) ?? 0,
+    sharpness: laplacian.channels[0]?.stdev ?? 0,
+    brightness: channels[0]?.mean ?? 0,
+  }
+}
+
+async function faces(task: FacesTask): Promise<FacesAnalysis> {
+  if (!(await normalise(task.image))) return { ok: false, error: 'undecodable' }
+  const [found, quality] = await Promise.all([analyseFaces(task.image, task.opts), task.quality ? measureQuality(task.image) : null])
+  return { ok: true, faces: found, quality }
+}
+
+export default async function run(task: DocumentTask | FacesTask): Promise<DocumentAnalysis | FacesAnalysis> {
+  return task.task === 'faces' ? faces(task) : analyse(task)
+}
+
+async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   const front = await normalise(task.front)
   if (!front) return { ok: false, error: 'undecodable', part: 'front' }
   const back = task.back ? await normalise(task.back) : null

@@ -145,3 +145,15 @@ export const uploads = pgTable(
     index('uploads_retention_idx').on(t.createdAt).where(sql`${t.purgedAt} is null`),
   ],
 )
+
+/** Active-liveness challenges: random actions, single use, short-lived. */
+export const livenessChallenges = pgTable('liveness_challenges', {
+  id: text('id').primaryKey(),
+  verificationId: text('verification_id')
+    .notNull()
+    .references(() => verifications.id),
+  actions: text('actions').array().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+})

@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin'
 import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-repository.js'
 import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
+import { createChallengesRepository, type ChallengesRepository } from '../db/challenges-repository.js'
 import { createUploadsRepository, type UploadsRepository } from '../db/uploads-repository.js'
 import { createWebhooksRepository, type WebhooksRepository } from '../db/webhooks-repository.js'
 
@@ -11,6 +12,7 @@ declare module 'fastify' {
     verificationsRepository: VerificationsRepository
     webhooksRepository: WebhooksRepository
     uploadsRepository: UploadsRepository
+    challengesRepository: ChallengesRepository
   }
 }
 
@@ -20,6 +22,7 @@ export default fp(
     app.decorate('verificationsRepository', createVerificationsRepository(app.db))
     app.decorate('webhooksRepository', createWebhooksRepository(app.db))
     app.decorate('uploadsRepository', createUploadsRepository(app.db))
+    app.decorate('challengesRepository', createChallengesRepository(app.db))
   },
   { name: 'repositories', dependencies: ['db'] },
 )

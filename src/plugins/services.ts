@@ -2,8 +2,10 @@
 // before the service answers its first request.
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
+import { FACE_MODEL, similarity } from '../analysis/faces.js'
 import { resolveMediaKey } from '../domain/media-crypto.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
+import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
 import { createDocumentsService, type DocumentsService } from '../services/documents-service.js'
 import { createVerificationsService, type VerificationsService } from '../services/verifications-service.js'
 import { createWebhooksService, type WebhooksService } from '../services/webhooks-service.js'
@@ -14,6 +16,7 @@ declare module 'fastify' {
     verificationsService: VerificationsService
     webhooksService: WebhooksService
     documentsService: DocumentsService
+    biometricsService: BiometricsService
   }
 }
 
@@ -30,13 +33,21 @@ export default fp(
       'verificationsService',
       createVerificationsService(app.db, app.verificationsRepository, { ttlMs: opts.config.verificationTtlMs, webhooks, onQueued }),
     )
+    const mediaKey = resolveMediaKey(opts.config.mediaEncryptionKey, opts.config.dataDir)
     app.decorate(
       'documentsService',
-      createDocumentsService({
+      createDocumentsService({ verifications: app.verificationsService, uploads: app.uploadsRepository, pool: app.analysisPool, mediaKey }),
+    )
+    app.decorate(
+      'biometricsService',
+      createBiometricsService({
         verifications: app.verificationsService,
         uploads: app.uploadsRepository,
+        challenges: app.challengesRepository,
         pool: app.analysisPool,
-        mediaKey: resolveMediaKey(opts.config.mediaEncryptionKey, opts.config.dataDir),
+        mediaKey,
+        faceMatchThreshold: opts.config.faceMatchThreshold,
+        faces: { model: FACE_MODEL, similarity },
       }),
     )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)

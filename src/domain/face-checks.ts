@@ -1,0 +1,179 @@
+// Biometric decisions from face observations: face match, passive liveness, and the actions of an
+// active-liveness challenge. The observations come from the analysis workers (src/analysis/faces.ts).
+import type { BiometricModel, FaceMatchCheckResult, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
+import type { FaceObservation } from '../analysis/faces.js'
+import type { ImageQuality } from '../analysis/worker.js'
+
+const round = (n: number) => Math.round(n * 10_000) / 10_000
+
+export function faceMatchResult(input: {
+  documentId: string
+  selfieId: string
+  documentFaces: FaceObservation[]
+  selfieFaces: FaceObservation[]
+  threshold: number
+  model: BiometricModel
+  similarity: (a: number[], b: number[]) => number
+  now: Date
+}): FaceMatchCheckResult {
+  const reasons: string[] = []
+  const doc = input.documentFaces[0]
+  const selfie = input.selfieFaces[0]
+  if (!doc) reasons.push('no_face_in_document')
+  if (!selfie) reasons.push('no_face_in_selfie')
+  if (input.selfieFaces.length > 1) reasons.push('multiple_faces')
+  const score = doc && selfie ? round(input.similarity(doc.embedding, selfie.embedding)) : null
+  if (score !== null && score < input.threshold) reasons.push('below_threshold')
+  return {
+    passed: reasons.length === 0,
+    reasons,
+    score,
+    threshold: input.threshold,
+    document_id: input.documentId,
+    selfie_id: input.selfieId,
+    model: input.model,
+    completed_at: input.now.toISOString(),
+  }
+}
+
+/** What a usable selfie needs: a face big enough to analyse, in focus, neither too dark nor too bright. */
+export const QUALITY = { minFaceSide: 80, minImageSide: 240, minSharpness: 3, minBrightness: 40, maxBrightness: 225 }
+/** The antispoof model is a weak signal (genuine photos measured 0.31–0.84): it only flags clear spoofs. */
+export const ANTISPOOF_MIN = 0.25
+
+export function passiveLiveness(input: {
+  selfieId: string
+  faces: FaceObservation[]
+  quality: ImageQuality
+  model: BiometricModel
+  now: Date
+}): LivenessCheckResult {
+  const face = input.faces[0]
+  const q = input.quality
+  const reasons: string[] = []
+  const qualityProblems: string[] = []
+  if (Math.min(q.width, q.height) < QUALITY.minImageSide || (face && Math.min(face.box.width, face.box.height) < QUALITY.minFaceSide)) {
+    qualityProblems.push('image_too_small')
+  }
+  if (q.sharpness < QUALITY.minSharpness) qualityProblems.push('image_blurred')
+  if (q.brightness < QUALITY.minBrightness) qualityProblems.push('image_underexposed')
+  if (q.brightness > QUALITY.maxBrightness) qualityProblems.push('image_overexposed')
+  const checks: LivenessSignal[] = [
+    { name: 'face_detected', passed: !!face, score: face ? round(face.detectionScore) : 0 },
+    { name: 'single_face', passed: input.faces.length === 1, score: null },
+    { name: 'image_quality', passed: qualityProblems.length === 0, score: round(1 - qualityProblems.length / 4) },
+    { name: 'antispoof', passed: (face?.antispoof ?? 0) >= ANTISPOOF_MIN, score: face?.antispoof === null || !face ? null : round(face.antispoof) },
+  ]
+  if (!face) reasons.push('no_face')
+  if (input.faces.length > 1) reasons.push('multiple_faces')
+  reasons.push(...qualityProblems)
+  if (face && !checks[3]!.passed) reasons.push('spoof_suspected')
+  return summarise(checks, reasons, { selfie_id: input.selfieId, challenge_id: null, model: input.model, now: input.now })
+}
+
+function summarise(
+  checks: LivenessSignal[],
+  reasons: string[],
+  ids: { selfie_id: string | null; challenge_id: string | null; model: BiometricModel; now: Date },
+): LivenessCheckResult {
+  const scored = checks.map((c) => c.score ?? (c.passed ? 1 : 0))
+  return {
+    passed: checks.every((c) => c.passed),
+    reasons: [...new Set(reasons)],
+    score: round(scored.reduce((a, b) => a + b, 0) / Math.max(1, scored.length)),
+    checks,
+    selfie_id: ids.selfie_id,
+    challenge_id: ids.challenge_id,
+    model: ids.model,
+    completed_at: ids.now.toISOString(),
+  }
+}
+
+/**
+ * Head pose convention (see src/analysis/faces.ts): yaw and pitch in degrees of the person's own
+ * head, as seen in the frame as uploaded. `turn_left` means the person turns their head to THEIR
+ * left. Front cameras show a mirrored preview: clients must upload frames as the camera captured
+ * them, not mirrored.
+ */
+export const ACTION_RULES = { minYawChange: 15, minPitchChange: 10, blinkRatio: 0.6, minHappy: 0.5, minMouthOpenIncrease: 0.15, minMouthOpen: 0.25 }
+
+/** Whether a frame shows its action, measured against the person's own neutral face (the selfie). */
+export function actionShown(action: LivenessAction, frame: FaceObservation, neutral: FaceObservation): { passed: boolean; score: number } {
+  const r = ACTION_RULES
+  const clamp = (n: number) => Math.max(0, Math.min(1, n))
+  switch (action) {
+    case 'turn_left':
+    case 'turn_right': {
+      const change = (frame.yaw - neutral.yaw) * (action === 'turn_left' ? 1 : -1)
+      return { passed: change >= r.minYawChange, score: round(clamp(change / (2 * r.minYawChange))) }
+    }
+    case 'look_up': {
+      // Positive pitch is a look down (human's convention, kept in faces.ts).
+      const change = neutral.pitch - frame.pitch
+      return { passed: change >= r.minPitchChange, score: round(clamp(change / (2 * r.minPitchChange))) }
+    }
+    case 'blink': {
+      const open = (frame.leftEyeOpen + frame.rightEyeOpen) / 2
+      const base = Math.max(1e-6, (neutral.leftEyeOpen + neutral.rightEyeOpen) / 2)
+      const ratio = open / base
+      return { passed: ratio <= r.blinkRatio, score: round(clamp(1 - ratio)) }
+    }
+    case 'smile':
+      return { passed: frame.happy >= r.minHappy && frame.happy > neutral.happy, score: round(frame.happy) }
+    case 'open_mouth': {
+      const passed = frame.mouthOpen >= r.minMouthOpen && frame.mouthOpen - neutral.mouthOpen >= r.minMouthOpenIncrease
+      return { passed, score: round(clamp(frame.mouthOpen / (2 * r.minMouthOpen))) }
+    }
+  }
+}
+
+export interface FrameObservation {
+  action: LivenessAction
+  faces: FaceObservation[]
+}
+
+export function activeLiveness(input: {
+  challengeId: string
+  actions: LivenessAction[]
+  frames: FrameObservation[]
+  selfieId: string
+  selfie: FaceObservation
+  threshold: number
+  similarity: (a: number[], b: number[]) => number
+  model: BiometricModel
+  previous: LivenessCheckResult | null
+  now: Date
+}): LivenessCheckResult {
+  const reasons: string[] = []
+  const checks: LivenessSignal[] = []
+  let sameEverywhere = true
+  let lowest = 1
+  for (const action of input.actions) {
+    const frame = input.frames.find((f) => f.action === action)
+    const face = frame?.faces[0]
+    if (!frame || !face) {
+      checks.push({ name: `action_${action}`, passed: false, score: 0 })
+      reasons.push(frame ? 'no_face' : 'action_not_performed')
+      sameEverywhere = false
+      continue
+    }
+    if (frame.faces.length > 1) reasons.push('multiple_faces')
+    const shown = actionShown(action, face, input.selfie)
+    checks.push({ name: `action_${action}`, passed: shown.passed && frame.faces.length === 1, score: shown.score })
+    if (!shown.passed) reasons.push(`${action}_not_shown`)
+    const similarity = input.similarity(face.embedding, input.selfie.embedding)
+    lowest = Math.min(lowest, similarity)
+    if (similarity < input.threshold) sameEverywhere = false
+  }
+  checks.push({ name: 'same_person', passed: sameEverywhere, score: round(lowest) })
+  if (!sameEverywhere) reasons.push('different_person')
+  // Passive signals measured earlier on the selfie stay; an earlier challenge's are replaced.
+  const passive = (input.previous?.checks ?? []).filter((c) => !c.name.startsWith('action_') && c.name !== 'same_person')
+  const keptReasons = input.previous && passive.length ? input.previous.reasons.filter((r) => !r.endsWith('_not_shown') && !['different_person', 'action_not_performed'].includes(r)) : []
+  return summarise([...passive, ...checks], [...keptReasons, ...reasons], {
+    selfie_id: input.selfieId,
+    challenge_id: input.challengeId,
+    model: input.model,
+    now: input.now,
+  })
+}

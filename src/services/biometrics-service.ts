@@ -1,0 +1,183 @@
+// Selfies, face match, passive liveness and active-liveness challenges. Images are analysed in the
+// worker pool when a check runs; nothing biometric is stored but the results.
+import { randomInt } from 'node:crypto'
+import type {
+  ActiveLivenessVerifyRequest,
+  FaceMatchCheckResult,
+  FaceMatchRequest,
+  LivenessAction,
+  LivenessChallenge,
+  LivenessCheckResult,
+  SelfieUploaded,
+} from '../../generated/schemas.js'
+import type { AnalysisPool } from '../analysis/pool.js'
+import type { FaceObservation, FaceOptions } from '../analysis/faces.js'
+import type { FacesAnalysis } from '../analysis/worker.js'
+import type { ChallengesRepository } from '../db/challenges-repository.js'
+import type { UploadRow, UploadsRepository } from '../db/uploads-repository.js'
+import { ApiError, conflict, notFound } from '../domain/errors.js'
+import { activeLiveness, faceMatchResult, passiveLiveness } from '../domain/face-checks.js'
+import { newId } from '../domain/ids.js'
+import { intakeImage } from '../domain/image-intake.js'
+import { decryptMedia, encryptMedia } from '../domain/media-crypto.js'
+import type { Principal } from './api-keys-service.js'
+import type { CheckName, VerificationsService } from './verifications-service.js'
+
+export const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth']
+export const CHALLENGE_TTL_MS = 2 * 60_000
+
+export interface BiometricsDeps {
+  verifications: VerificationsService
+  uploads: UploadsRepository
+  challenges: ChallengesRepository
+  pool: AnalysisPool
+  mediaKey: Buffer
+  faceMatchThreshold: number
+  faces: {
+    model: { name: string; version: string }
+    similarity(a: number[], b: number[]): number
+  }
+}
+
+function requireCheck(checks: string[], check: CheckName) {
+  if (!checks.includes(check)) throw conflict(`the ${check} check was not requested for this verification`)
+}
+
+export function createBiometricsService(deps: BiometricsDeps) {
+  const image = (row: UploadRow): Buffer => {
+    if (!row.front) throw conflict(`the images of ${row.id} were deleted after MEDIA_RETENTION`)
+    return decryptMedia(deps.mediaKey, row.front, `${row.id}:front`)
+  }
+
+  /** Only the models a check needs are run. */
+  const NEEDS = {
+    match: { embedding: true },
+    passive: { mesh: true, antispoof: true },
+    active: { embedding: true, mesh: true, emotion: true },
+  } satisfies Record<string, FaceOptions>
+
+  async function faces(bytes: Uint8Array, need: keyof typeof NEEDS, what: string): Promise<Extract<FacesAnalysis, { ok: true }>> {
+    const quality = need === 'passive'
+    const result = await deps.pool.analyseFaces({ image: bytes, opts: NEEDS[need], quality })
+    if (!result.ok) throw new ApiError('unprocessable', `${what} could not be decoded`)
+    return result
+  }
+
+  /** An upload of this verification by id (404 otherwise), or the latest of its kind (409 if none). */
+  async function upload(verificationId: string, id: string | undefined, kind: UploadRow['kind']): Promise<UploadRow> {
+    if (id) {
+      const row = await deps.uploads.find(id, verificationId)
+      if (!row) throw notFound('upload')
+      if (row.kind !== kind) throw conflict(`${id} is a ${row.kind} upload, not a ${kind}`)
+      return row
+    }
+    const row = await deps.uploads.latest(verificationId, kind)
+    if (!row) throw conflict(kind === 'selfie' ? 'no selfie uploaded yet: POST /verifications/{id}/selfie first' : 'no document uploaded yet: POST /verifications/{id}/documents first')
+    return row
+  }
+
+  return {
+    async uploadSelfie(principal: Principal, verificationId: string, base64: string): Promise<SelfieUploaded> {
+      const v = await deps.verifications.pendingForProcessing(principal, verificationId)
+      if (!v.checks.includes('face_match') && !v.checks.includes('liveness')) {
+        throw conflict('a selfie feeds the face_match and liveness checks, and neither was requested')
+      }
+      const bytes = await intakeImage('image', base64)
+      // Decoded in full now (a truncated file is refused here); its faces are analysed by the checks.
+      const decoded = await deps.pool.analyseDocument({ front: bytes, back: null, readMrz: false })
+      if (!decoded.ok) throw new ApiError('unprocessable', 'image could not be decoded')
+      const id = newId('document')
+      const now = new Date()
+      await deps.verifications.recordResults(principal, verificationId, {}, async (tx) => {
+        await deps.uploads.insert(
+          { id, verificationId, kind: 'selfie', documentType: 'selfie', front: encryptMedia(deps.mediaKey, bytes, `${id}:front`), createdAt: now },
+          tx,
+        )
+      })
+      return { document_id: id, verification_id: verificationId, document_type: 'selfie', created_at: now.toISOString() }
+    },
+
+    async faceMatch(principal: Principal, verificationId: string, body: FaceMatchRequest): Promise<FaceMatchCheckResult> {
+      const v = await deps.verifications.pendingForProcessing(principal, verificationId)
+      requireCheck(v.checks, 'face_match')
+      const document = await upload(verificationId, body.document_id, 'document')
+      const selfie = await upload(verificationId, body.selfie_id, 'selfie')
+      const [docFaces, selfieFaces] = await Promise.all([faces(image(document), 'match', 'the document image'), faces(image(selfie), 'match', 'the selfie')])
+      const result = faceMatchResult({
+        documentId: document.id,
+        selfieId: selfie.id,
+        documentFaces: docFaces.faces,
+        selfieFaces: selfieFaces.faces,
+        threshold: deps.faceMatchThreshold,
+        model: deps.faces.model,
+        similarity: deps.faces.similarity,
+        now: new Date(),
+      })
+      await deps.verifications.recordResults(principal, verificationId, { face_match: result })
+      return result
+    },
+
+    async passiveLiveness(principal: Principal, verificationId: string, uploadId: string): Promise<LivenessCheckResult> {
+      const v = await deps.verifications.pendingForProcessing(principal, verificationId)
+      const row = await deps.uploads.find(uploadId, verificationId)
+      if (!row) throw notFound('upload')
+      requireCheck(v.checks, 'liveness')
+      if (row.kind !== 'selfie') throw conflict(`${uploadId} is a ${row.kind} upload: passive liveness examines a selfie`)
+      const analysed = await faces(image(row), 'passive', 'the selfie')
+      const result = passiveLiveness({ selfieId: row.id, faces: analysed.faces, quality: analysed.quality!, model: deps.faces.model, now: new Date() })
+      await deps.verifications.recordResults(principal, verificationId, { liveness: result })
+      return result
+    },
+
+    async createChallenge(principal: Principal, verificationId: string): Promise<LivenessChallenge> {
+      const v = await deps.verifications.pendingForProcessing(principal, verificationId)
+      requireCheck(v.checks, 'liveness')
+      const pool = [...ACTIONS]
+      const actions: LivenessAction[] = []
+      const count = randomInt(2, 5)
+      while (actions.length < count) actions.push(pool.splice(randomInt(pool.length), 1)[0]!)
+      const now = new Date()
+      const row = await deps.challenges.insert({ id: newId('challenge'), verificationId, actions, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+      return { challenge_id: row.id, verification_id: verificationId, actions, expires_at: row.expiresAt.toISOString() }
+    },
+
+    async verifyChallenge(principal: Principal, verificationId: string, body: ActiveLivenessVerifyRequest): Promise<LivenessCheckResult> {
+      const v = await deps.verifications.pendingForProcessing(principal, verificationId)
+      requireCheck(v.checks, 'liveness')
+      const challenge = await deps.challenges.find(body.challenge_id, verificationId)
+      if (!challenge) throw notFound('challenge')
+      const actions = challenge.actions as LivenessAction[]
+      const stray = body.frames.find((f) => !actions.includes(f.action))
+      if (stray) {
+        throw new ApiError('validation_error', 'request validation failed', [{ path: '/frames', message: `${stray.action} is not an action of this challenge` }])
+      }
+      const selfieRow = await upload(verificationId, undefined, 'selfie')
+      // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
+      if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
+      const frameBytes = await Promise.all(body.frames.map((f, i) => intakeImage(`frames/${i}/image`, f.image)))
+      const [selfie, ...frames] = await Promise.all([
+        faces(image(selfieRow), 'active', 'the selfie'),
+        ...frameBytes.map((bytes, i) => faces(bytes, 'active', `frames/${i}/image`)),
+      ])
+      const neutral: FaceObservation | undefined = selfie!.faces[0]
+      if (!neutral) throw conflict('no face was found in the selfie: upload another selfie first')
+      const current = (await deps.verifications.get(principal, verificationId)).checks_results.liveness ?? null
+      const result = activeLiveness({
+        challengeId: challenge.id,
+        actions,
+        frames: body.frames.map((f, i) => ({ action: f.action, faces: frames[i]!.faces })),
+        selfieId: selfieRow.id,
+        selfie: neutral,
+        threshold: deps.faceMatchThreshold,
+        similarity: deps.faces.similarity,
+        model: deps.faces.model,
+        previous: current,
+        now: new Date(),
+      })
+      await deps.verifications.recordResults(principal, verificationId, { liveness: result })
+      return result
+    },
+  }
+}
+
+export type BiometricsService = ReturnType<typeof createBiometricsService>

@@ -1,0 +1,188 @@
+// Selfie, face match, passive liveness and active-liveness challenges on real photos (public-domain
+// portraits: test/fixtures/README.md), analysed by the face models in the worker pool.
+import { readFileSync } from 'node:fs'
+import t from 'tap'
+import { build, type Built } from './helpers/build.js'
+import { specErrors } from './helpers/spec.js'
+
+const photo = (p: string) => readFileSync(new URL(`./fixtures/${p}`, import.meta.url)).toString('base64')
+const manifest = JSON.parse(readFileSync(new URL('./fixtures/documents/manifest.json', import.meta.url), 'utf8')) as {
+  files: Array<{ file: string; mrz: string[] | null }>
+}
+const mrzOf = (file: string) => manifest.files.find((f) => f.file === file.replace('documents/', ''))!.mrz!.join('\n')
+
+async function session(b: Built, key: string, checks: string[]) {
+  return (await b.call('POST', '/verifications', { key, body: { checks } })).json().id as string
+}
+/** The document photo, with its MRZ as text so that no OCR runs: these tests are about faces. */
+async function uploadDocument(b: Built, key: string, vid: string, file: string, mrzFile = file) {
+  const res = await b.call('POST', `/verifications/${vid}/documents`, {
+    key,
+    body: { document_type: 'passport', front_image: photo(file), mrz: mrzOf(mrzFile) },
+  })
+  if (res.statusCode !== 201) throw new Error(`document upload: ${res.statusCode} ${res.body}`)
+  return res.json().document_id as string
+}
+async function uploadSelfie(b: Built, key: string, vid: string, file: string) {
+  const res = await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: photo(file) } })
+  if (res.statusCode !== 201) throw new Error(`selfie upload: ${res.statusCode} ${res.body}`)
+  return res.json().document_id as string
+}
+
+t.test('face match', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('face-client', 'service')
+
+  await t.test('the same person passes', async (t) => {
+    const vid = await session(b, key, ['face_match'])
+    const docId = await uploadDocument(b, key, vid, 'documents/passport-td3-phone.jpg')
+    const selfie = await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: photo('faces/selfie-collins.jpg') } })
+    t.equal(selfie.statusCode, 201)
+    t.same(specErrors('uploadSelfie', 201, selfie.json()), [])
+    t.match(selfie.json(), { document_id: /^doc_/, verification_id: vid, document_type: 'selfie' })
+    const res = await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })
+    t.equal(res.statusCode, 200)
+    t.same(specErrors('runFaceMatch', 200, res.json()), [])
+    const r = res.json()
+    t.equal(r.passed, true)
+    t.same(r.reasons, [])
+    t.ok(r.score >= r.threshold, `score ${r.score} ≥ threshold ${r.threshold}`)
+    t.equal(r.threshold, b.config.faceMatchThreshold)
+    t.equal(r.document_id, docId)
+    t.equal(r.selfie_id, selfie.json().document_id)
+    t.match(r.model, { name: 'human-faceres', version: /^\d+\.\d+\.\d+$/ })
+    const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+    t.equal(v.status, 'completed')
+    t.same(v.checks_results.face_match, r)
+  })
+
+  await t.test('different people fail', async (t) => {
+    const vid = await session(b, key, ['face_match'])
+    await uploadDocument(b, key, vid, 'documents/passport-td3-clean.jpg')
+    await uploadSelfie(b, key, vid, 'faces/selfie-hopper.jpg')
+    const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
+    t.equal(r.passed, false)
+    t.same(r.reasons, ['below_threshold'])
+    t.ok(r.score < r.threshold)
+  })
+
+  await t.test('a document with no face', async (t) => {
+    const vid = await session(b, key, ['face_match'])
+    await uploadDocument(b, key, vid, 'faces/no-face.jpg', 'documents/passport-td3-clean.jpg')
+    await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+    const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
+    t.equal(r.passed, false)
+    t.same(r.reasons, ['no_face_in_document'])
+    t.equal(r.score, null)
+  })
+
+  await t.test('a group photo as the selfie', async (t) => {
+    const vid = await session(b, key, ['face_match'])
+    await uploadDocument(b, key, vid, 'documents/passport-td3-clean.jpg')
+    await uploadSelfie(b, key, vid, 'faces/group-two.jpg')
+    const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
+    t.equal(r.passed, false)
+    t.ok(r.reasons.includes('multiple_faces'))
+  })
+
+  await t.test('uploads: defaults, explicit ids, missing ones', async (t) => {
+    const vid = await session(b, key, ['face_match'])
+    let res = await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })
+    t.equal(res.statusCode, 409, 'no document yet')
+    const docId = await uploadDocument(b, key, vid, 'documents/passport-td3-clean.jpg')
+    res = await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })
+    t.equal(res.statusCode, 409, 'no selfie yet')
+    const first = await uploadSelfie(b, key, vid, 'faces/selfie-hopper.jpg')
+    await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+    res = await b.call('POST', `/verifications/${vid}/face-match`, { key, body: { document_id: 'doc_unknown' } })
+    t.equal(res.statusCode, 404)
+    res = await b.call('POST', `/verifications/${vid}/face-match`, { key, body: { document_id: first } })
+    t.equal(res.statusCode, 409, 'a selfie is not a document')
+    res = await b.call('POST', `/verifications/${vid}/face-match`, { key, body: { document_id: docId, selfie_id: first } })
+    t.equal(res.json().selfie_id, first, 'an explicit selfie')
+    t.equal(res.json().passed, false)
+    const onlyDoc = await session(b, key, ['document'])
+    res = await b.call('POST', `/verifications/${onlyDoc}/selfie`, { key, body: { image: photo('faces/selfie-collins.jpg') } })
+    t.equal(res.statusCode, 409, 'a selfie feeds nothing requested')
+    const fresh = await session(b, key, ['face_match'])
+    res = await b.call('POST', `/verifications/${fresh}/selfie`, { key, body: { image: 'not base64!' } })
+    t.equal(res.statusCode, 400)
+  })
+})
+
+t.test('passive liveness of a selfie', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('liveness-client', 'service')
+  const vid = await session(b, key, ['liveness', 'face_match'])
+  const selfie = await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+  const res = await b.call('POST', `/verifications/${vid}/documents/${selfie}/liveness`, { key })
+  t.equal(res.statusCode, 200)
+  t.same(specErrors('runDocumentLiveness', 200, res.json()), [])
+  const r = res.json()
+  t.same(r.checks.map((c: { name: string }) => c.name), ['face_detected', 'single_face', 'image_quality', 'antispoof'])
+  t.match(r.checks[0], { passed: true })
+  t.match(r.checks[1], { passed: true })
+  t.ok(r.score >= 0 && r.score <= 1)
+  t.equal(r.selfie_id, selfie)
+  t.equal(r.challenge_id, null)
+  t.equal((await b.call('POST', `/verifications/${vid}/documents/doc_unknown/liveness`, { key })).statusCode, 404)
+  const docId = await uploadDocument(b, key, vid, 'documents/passport-td3-clean.jpg')
+  t.equal((await b.call('POST', `/verifications/${vid}/documents/${docId}/liveness`, { key })).statusCode, 409, 'a document is not a selfie')
+  const blank = await uploadSelfie(b, key, vid, 'faces/no-face.jpg')
+  const none = (await b.call('POST', `/verifications/${vid}/documents/${blank}/liveness`, { key })).json()
+  t.equal(none.passed, false)
+  t.ok(none.reasons.includes('no_face'))
+  const group = await uploadSelfie(b, key, vid, 'faces/group-two.jpg')
+  const two = (await b.call('POST', `/verifications/${vid}/documents/${group}/liveness`, { key })).json()
+  t.equal(two.passed, false)
+  t.ok(two.reasons.includes('multiple_faces'))
+})
+
+t.test('active liveness challenges', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('active-client', 'service')
+  // face_match keeps the session pending while liveness is run more than once.
+  const vid = await session(b, key, ['liveness', 'face_match'])
+  const res = await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })
+  t.equal(res.statusCode, 201)
+  t.same(specErrors('createLivenessChallenge', 201, res.json()), [])
+  const challenge = res.json()
+  t.match(challenge.challenge_id, /^lch_/)
+  t.ok(challenge.actions.length >= 2 && challenge.actions.length <= 4)
+  t.equal(new Set(challenge.actions).size, challenge.actions.length, 'distinct actions')
+  const ttl = Date.parse(challenge.expires_at) - Date.now()
+  t.ok(ttl > 100_000 && ttl <= 120_000, 'expires after 2 minutes')
+
+  const verify = (body: unknown) => b.call('POST', `/verifications/${vid}/active-liveness/verify`, { key, body })
+  t.equal((await verify({ challenge_id: challenge.challenge_id, frames: [{ action: challenge.actions[0], image: photo('faces/selfie-collins.jpg') }] })).statusCode, 409, 'no selfie yet')
+  await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+  // A challenge with a pose action in it (actions are random).
+  let c = (await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })).json()
+  for (let i = 0; i < 20 && !c.actions.some((a: string) => ['turn_left', 'turn_right', 'look_up'].includes(a)); i++) {
+    c = (await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })).json()
+  }
+  const stray = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth'].find((a) => !c.actions.includes(a))
+  t.equal((await verify({ challenge_id: c.challenge_id, frames: [{ action: stray, image: photo('faces/selfie-collins-2.jpg') }] })).statusCode, 400, 'an action the challenge did not ask for')
+  // Every frame looks straight at the camera: a pose action is contradicted.
+  const frames = c.actions.map((action: string) => ({ action, image: photo('faces/selfie-collins-2.jpg') }))
+  const done = await verify({ challenge_id: c.challenge_id, frames })
+  t.equal(done.statusCode, 200)
+  t.same(specErrors('verifyActiveLiveness', 200, done.json()), [])
+  const r = done.json()
+  t.equal(r.challenge_id, c.challenge_id)
+  t.equal(r.passed, false)
+  const pose = c.actions.find((a: string) => ['turn_left', 'turn_right', 'look_up'].includes(a))
+  t.match(r.checks.find((x: { name: string }) => x.name === `action_${pose}`), { passed: false }, `${pose} not shown by a frontal frame`)
+  t.match(r.checks.find((x: { name: string }) => x.name === 'same_person'), { passed: true }, 'the same person as the selfie')
+  t.equal((await verify({ challenge_id: c.challenge_id, frames })).statusCode, 409, 'a used challenge is refused')
+
+  const other = (await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })).json()
+  const stranger = await verify({ challenge_id: other.challenge_id, frames: other.actions.map((action: string) => ({ action, image: photo('faces/selfie-hopper.jpg') })) })
+  const s = stranger.json()
+  t.equal(s.passed, false)
+  t.match(s.checks.find((x: { name: string }) => x.name === 'same_person'), { passed: false }, "another person's frames")
+  t.ok(s.reasons.includes('different_person'))
+  t.equal((await verify({ challenge_id: 'lch_unknown', frames })).statusCode, 404)
+  const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+  t.equal(v.checks_results.liveness.challenge_id, other.challenge_id, 'the result is the liveness check')
+})
