@@ -3,11 +3,12 @@
 // its figures are not written.
 import { writeFileSync } from 'node:fs'
 import { machine, quick, type Section } from './lib.js'
+import { apiBench } from './api.js'
 import { documentsBench } from './documents.js'
 import { facesBench } from './faces.js'
 import { webhooksBench } from './webhooks.js'
 
-const suites: Array<() => Promise<Section>> = [webhooksBench, documentsBench, facesBench]
+const suites: Array<() => Promise<Section>> = [apiBench, webhooksBench, documentsBench, facesBench]
 
 const sections: Section[] = []
 for (const suite of suites) {

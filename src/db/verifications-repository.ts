@@ -19,6 +19,15 @@ export interface ListFilter {
 const IDEMPOTENCY_WINDOW = sql`now() - interval '24 hours'`
 
 export function createVerificationsRepository(db: Db) {
+  // The two reads behind GET /verifications/{id}, built once as prepared statements.
+  const byId = db.select().from(verifications).where(eq(verifications.id, sql.placeholder('id'))).limit(1).prepare('verification_by_id')
+  const byIdForClient = db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.id, sql.placeholder('id')), eq(verifications.clientName, sql.placeholder('clientName'))))
+    .limit(1)
+    .prepare('verification_by_id_for_client')
+
   return {
     async insert(row: NewVerificationRow, tx: Executor = db): Promise<VerificationRow> {
       const [created] = await tx.insert(verifications).values(row).returning()
@@ -26,9 +35,8 @@ export function createVerificationsRepository(db: Db) {
     },
 
     /** A verification visible to the client (null: any client); others' are simply not found. */
-    async findVisible(id: string, clientName: string | null, tx: Executor = db): Promise<VerificationRow | undefined> {
-      const where = clientName === null ? eq(verifications.id, id) : and(eq(verifications.id, id), eq(verifications.clientName, clientName))
-      const [row] = await tx.select().from(verifications).where(where).limit(1)
+    async findVisible(id: string, clientName: string | null): Promise<VerificationRow | undefined> {
+      const [row] = clientName === null ? await byId.execute({ id }) : await byIdForClient.execute({ id, clientName })
       return row
     },
 

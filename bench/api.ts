@@ -1,0 +1,166 @@
+// API throughput and latency: the real service (a child process on PostgreSQL, default
+// configuration) beside its ceilings measured in the same run: bare Fastify answering the same JSON
+// from memory, and postgres.js running the same single-row SELECT and INSERT directly.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { randomUUID } from 'node:crypto'
+import autocannon from 'autocannon'
+import postgres from 'postgres'
+import { newApiKeySecret } from '../src/domain/api-key-secret.js'
+import { benchDatabase, fmt, quick, stats, type Section } from './lib.js'
+
+const root = new URL('..', import.meta.url).pathname
+const SECONDS = quick ? 1 : 10
+const MEMORY_SECONDS = quick ? 2 : 60
+const CONNECTIONS = [10, 50]
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+async function startChild(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`${url}/verifications/x`)
+      return { url, child }
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  child.kill('SIGKILL')
+  throw new Error(`bench: ${script} did not start`)
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM')
+  await new Promise((r) => child.once('exit', r))
+}
+
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) / 1024 : NaN
+}
+
+interface Load {
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+async function load(url: string, connections: number, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }, seconds = SECONDS): Promise<Load> {
+  const r = await autocannon({ url, connections, duration: seconds, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body })
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts }
+}
+
+/** The same statement the service runs, straight through postgres.js, `connections` at a time. */
+async function direct(sql: postgres.Sql, connections: number, op: () => Promise<unknown>): Promise<Load> {
+  const latencies: number[] = []
+  const end = performance.now() + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const s = performance.now()
+        await op()
+        latencies.push(performance.now() - s)
+      }
+    }),
+  )
+  const st = stats(latencies)
+  return { rps: latencies.length / SECONDS, p50: st.p50, p99: st.p99, errors: 0 }
+}
+
+export async function apiBench(): Promise<Section> {
+  const db = await benchDatabase()
+  const adminKey = newApiKeySecret()
+  const service = await startChild('src/server.ts', { DATABASE_URL: db.url, ADMIN_API_KEY: adminKey, RATE_LIMIT_PER_SECOND: '1000000', DATA_DIR: '/tmp/ivs-bench-data' })
+  const sql = postgres(db.url, { max: 10, onnotice: () => {} })
+  const rows: string[] = []
+  const memory: number[] = []
+  try {
+    const admin = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }
+    const keyRes = await fetch(`${service.url}/admin/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ client_name: 'bench' }) })
+    const key = ((await keyRes.json()) as { key: string }).key
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
+    const body = JSON.stringify({ checks: ['document', 'identity'], client_reference: 'order-1' })
+    let sample: Record<string, unknown> = {}
+    for (let i = 0; i < 200; i++) {
+      const r = await fetch(`${service.url}/verifications`, { method: 'POST', headers: auth, body })
+      sample = (await r.json()) as Record<string, unknown>
+    }
+    const id = sample.id as string
+    const bare = await startChild('bench/bare-server.ts', { BENCH_VERIFICATION: JSON.stringify(sample) })
+    const [row] = await sql<Array<{ created_by_key_id: string }>>`select created_by_key_id from verifications where id = ${id}`
+    const keyId = row!.created_by_key_id
+    try {
+      for (const c of CONNECTIONS) {
+        const cases: Array<[string, Load, Load, string]> = [
+          [`GET /verifications/{id}`, await load(`${service.url}/verifications/${id}`, c, { headers: auth }), await load(`${bare.url}/verifications/${id}`, c, {}), 'bare Fastify'],
+          [`GET /verifications?limit=20`, await load(`${service.url}/verifications?limit=20`, c, { headers: auth }), await load(`${bare.url}/verifications`, c, {}), 'bare Fastify'],
+          [
+            'GET /verifications/{id}',
+            await load(`${service.url}/verifications/${id}`, c, { headers: auth }),
+            await direct(sql, Math.min(c, 10), () => sql`select * from verifications where id = ${id} and client_name = 'bench'`),
+            'postgres.js SELECT',
+          ],
+          [
+            'POST /verifications',
+            await load(`${service.url}/verifications`, c, { method: 'POST', headers: auth, body }),
+            await direct(
+              sql,
+              Math.min(c, 10),
+              () => sql`insert into verifications (id, client_name, created_by_key_id, checks, client_reference, expires_at)
+                        values (${`vry_${randomUUID()}`}, 'bench', ${keyId}, ${['document', 'identity']}, 'order-1', now() + interval '7 days')`,
+            ),
+            'postgres.js INSERT',
+          ],
+        ]
+        for (const [name, s, ceil, ceilName] of cases) {
+          rows.push(
+            `| ${name} | ${c} | ${fmt(s.rps, 0)} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${ceilName} | ${fmt(ceil.rps, 0)} | ${fmt(ceil.p50, 1)} | ${fmt(ceil.p99, 1)} | **${fmt(s.rps / ceil.rps, 2)}** |${s.errors ? ` ${s.errors} errors` : ''}`,
+          )
+        }
+      }
+      // Memory: resident set after each of three runs at 50 connections; it should not keep growing.
+      for (let run = 0; run < 3; run++) {
+        await load(`${service.url}/verifications/${id}`, 50, { headers: auth }, MEMORY_SECONDS)
+        memory.push(rssMiB(service.child.pid!))
+      }
+    } finally {
+      await stop(bare.child)
+    }
+  } finally {
+    await stop(service.child)
+    await sql.end()
+    await db.drop()
+  }
+  const growth = memory[2]! - memory[0]!
+  return {
+    title: 'API throughput and latency',
+    body: [
+      `autocannon, ${SECONDS} s per case, from the same machine (2 cores shared by autocannon, the service and PostgreSQL).`,
+      'The service runs as `npm start` would, on PostgreSQL, with its default configuration (info logging of every',
+      'request, rate limiting on), one key; the ceilings are measured in the same run. Ratio = service / ceiling.',
+      '',
+      '| case | connections | req/s | p50 ms | p99 ms | ceiling | ceiling req/s | p50 ms | p99 ms | ratio |',
+      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      `Resident memory of the service after ${MEMORY_SECONDS} s at 50 connections, three runs in a row: ${memory.map((m) => `${fmt(m, 0)} MiB`).join(', ')}`,
+      `(change from the first to the third: ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} MiB).`,
+    ].join('\n'),
+  }
+}
