@@ -330,14 +330,91 @@ export interface paths {
          *     including a Content-Security-Policy without inline script. Roles: `admin`, `auditor`.
          *
          *     Browser sign-in: a browser cannot send a Bearer header. A request without one whose `Accept`
-         *     includes `text/html` gets 401 with a small HTML sign-in form instead of the JSON error.
-         *     Signing in with a key that has `admin:dashboard` sets an HttpOnly, SameSite=Strict session
-         *     cookie (Secure when served over https) that is valid for the dashboard only, never for the
-         *     JSON API.
+         *     includes `text/html` gets 401 with a small HTML sign-in form instead of the JSON error; the
+         *     form posts the key to `POST /admin/sign-in`. Signing in with a key that has `admin:dashboard`
+         *     sets an HttpOnly, SameSite=Strict session cookie (Secure when served over https) that is valid
+         *     for this page and `POST /admin/sign-out` only, never for the JSON API. The session lasts
+         *     8 hours and ends at once when its key is revoked. A request with an `Authorization` header is
+         *     authenticated by that header alone, exactly like every other operation, cookie or not.
          *
-         *     Errors: 401 (JSON, or the HTML sign-in form for browsers); 403; 429; 500.
+         *     Errors: 401 (JSON, or the HTML sign-in form for browsers); 403 (JSON, or an HTML page for a
+         *     browser signed in with a key whose role lacks `admin:dashboard`); 429; 500.
          */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the dashboard from a browser
+         * @description Public. The form of the dashboard's sign-in page posts here. With a key whose role has
+         *     `admin:dashboard` (`admin`, `auditor`), a server-side session is created (only the SHA-256 of
+         *     its token is stored; it lasts 8 hours and ends when the key is revoked) and the answer is a
+         *     303 to `/admin` that sets the `ivs_session` cookie: HttpOnly, SameSite=Strict, Path=/admin,
+         *     Secure when served over https. The cookie is accepted by `GET /admin` and
+         *     `POST /admin/sign-out` only.
+         *
+         *     A form posted from another site (`Sec-Fetch-Site: cross-site` or `same-site`) is refused
+         *     with 403. Errors: 400 (a body without `api_key`); 401 (unknown or revoked key: the sign-in
+         *     page again, or JSON for a client that does not accept `text/html`); 403 (a role without
+         *     `admin:dashboard`, or a cross-site form); 415 (a body that is not form-encoded); 500.
+         */
+        post: operations["signInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of the dashboard
+         * @description Public. Ends the session named by the `ivs_session` cookie, if any, clears the cookie and
+         *     answers 303 to `/admin` (which then shows the sign-in page). Signing out twice, or without
+         *     a session, is not an error. A form posted from another site is refused with 403. Errors:
+         *     403; 500.
+         */
+        post: operations["signOutDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's stylesheet
+         * @description Public. The dashboard's pages carry no inline style or script: their Content-Security-Policy
+         *     allows stylesheets from this origin only, and this is the one they use. Errors: none.
+         */
+        get: operations["getDashboardStylesheet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2025,15 +2102,181 @@ export interface operations {
                     /**
                      * @example <!doctype html>
                      *     <html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head>
-                     *     <body><form method="post"><label>API key <input type="password" name="api_key" autocomplete="off"></label>
+                     *     <body><form method="post" action="/admin/sign-in"><label>API key <input type="password" name="api_key" autocomplete="off"></label>
                      *     <button type="submit">Sign in</button></form></body></html>
                      */
                     "text/html": string;
                 };
             };
-            403: components["responses"]["Forbidden"];
+            /**
+             * @description The key's role lacks `admin:dashboard` (`forbidden`): JSON, or an HTML page when the
+             *     request was authenticated by the session cookie and the client accepts `text/html`.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "insufficient permissions: service requires admin:dashboard"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Not allowed</title></head>
+                     *     <body><h1>Not allowed</h1><p>insufficient permissions: service requires admin:dashboard</p></body></html>
+                     */
+                    "text/html": string;
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    signInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "api_key": "ivs_Xq2v8bW1r9TtQm3cJf7sLk0pZa4yHn6eUd5gRiOwVbE"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description An API key (`ivs_` and 43 base64url characters). */
+                    api_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in; the browser follows the redirect to the dashboard. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Always `/admin`. */
+                    Location?: string;
+                    /** @description `ivs_session=<token>; Path=/admin; Max-Age=28800; HttpOnly; SameSite=Strict` (and `Secure` over https). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /**
+             * @description Unknown, malformed or revoked key (`unauthorized`): the sign-in page again with the reason,
+             *     or JSON for a client that does not accept `text/html`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "invalid or revoked API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head>
+                     *     <body><p role="alert">invalid or revoked API key</p><form method="post" action="/admin/sign-in">...</form></body></html>
+                     */
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description The key's role lacks `admin:dashboard`, or the form was posted from another site
+             *     (`forbidden`): an HTML page, or JSON for a client that does not accept `text/html`.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "insufficient permissions: service requires admin:dashboard"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Not allowed</title></head>
+                     *     <body><h1>Not allowed</h1><p>insufficient permissions: service requires admin:dashboard</p></body></html>
+                     */
+                    "text/html": string;
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signOutDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Always `/admin`. */
+                    Location?: string;
+                    /** @description Clears `ivs_session`. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboardStylesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example body { font-family: system-ui, sans-serif; } */
+                    "text/css": string;
+                };
+            };
         };
     };
     updateWebhookConfig: {

@@ -344,6 +344,29 @@ export const getDashboardRoute = {
   },
 } as const
 
+export const signInDashboardRoute = {
+  body: Type.Object({ "api_key": Type.String({"maxLength":200,"description":"An API key (`ivs_` and 43 base64url characters)."}) }, {"additionalProperties":false}),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+export type SignInDashboardBody = Static<typeof signInDashboardRoute.body>
+
+export const signOutDashboardRoute = {
+  response: {
+    403: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+
+export const getDashboardStylesheetRoute = {
+
+} as const
+
 export const updateWebhookConfigRoute = {
   body: WebhookConfigUpdateSchema,
   response: {
@@ -414,6 +437,9 @@ export const operations = {
   createApiKey: { method: 'POST', path: '/admin/keys', url: '/admin/keys', permission: 'keys:create', tag: 'admin-keys', successStatus: 201 },
   revokeApiKey: { method: 'DELETE', path: '/admin/keys/{id}', url: '/admin/keys/:id', permission: 'keys:revoke', tag: 'admin-keys', successStatus: 200 },
   getDashboard: { method: 'GET', path: '/admin', url: '/admin', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
+  signInDashboard: { method: 'POST', path: '/admin/sign-in', url: '/admin/sign-in', permission: null, tag: 'dashboard', successStatus: 303 },
+  signOutDashboard: { method: 'POST', path: '/admin/sign-out', url: '/admin/sign-out', permission: null, tag: 'dashboard', successStatus: 303 },
+  getDashboardStylesheet: { method: 'GET', path: '/admin/dashboard.css', url: '/admin/dashboard.css', permission: null, tag: 'dashboard', successStatus: 200 },
   updateWebhookConfig: { method: 'PATCH', path: '/admin/webhook', url: '/admin/webhook', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 200 },
   listWebhookDeliveries: { method: 'GET', path: '/admin/webhooks/deliveries', url: '/admin/webhooks/deliveries', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 200 },
   replayWebhookDelivery: { method: 'POST', path: '/admin/webhooks/replay', url: '/admin/webhooks/replay', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 202 },

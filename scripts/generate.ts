@@ -185,7 +185,9 @@ function generateSchemas(): string {
         parts.push(`  ${key}: Type.Object({ ${fields.join(', ')} }, { additionalProperties: ${ap} }),`)
         types.push(`export type ${camel(id)}${camel(key)} = Static<typeof ${id}Route.${key}>`)
       }
-      const body = op.requestBody?.content?.['application/json']?.schema
+      // Form bodies (the dashboard's sign-in) are parsed into the same shape of object as JSON ones.
+      const content = op.requestBody?.content
+      const body = (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'])?.schema
       if (body) {
         parts.push(`  body: ${emit(body, `${id}.body`)},`)
         types.push(`export type ${camel(id)}Body = Static<typeof ${id}Route.body>`)
@@ -195,7 +197,7 @@ function generateSchemas(): string {
       for (const [code, raw] of Object.entries(op.responses)) {
         const res = resolve(raw) as { content?: Record<string, { schema?: JsonSchema }> }
         const status = Number(code)
-        if (!success && status >= 200 && status < 300) success = status
+        if (!success && status >= 200 && status < 400) success = status
         const schema = res.content?.['application/json']?.schema
         if (schema) responses.push(`    ${code}: ${emit(schema, `${id}.${code}`)},`)
       }

@@ -10,6 +10,7 @@ import errorsPlugin from './plugins/errors.js'
 import rateLimitPlugin from './plugins/rate-limit.js'
 import requestIdPlugin, { genReqId } from './plugins/request-id.js'
 import repositoriesPlugin from './plugins/repositories.js'
+import securityHeadersPlugin from './plugins/security-headers.js'
 import servicesPlugin from './plugins/services.js'
 import swaggerPlugin from './plugins/swagger.js'
 import validationPlugin from './plugins/validation.js'
@@ -66,6 +67,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(analysisPlugin, { threads: config.analysisThreads })
   await fastify.register(servicesPlugin, { config })
   await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs })
+  await fastify.register(securityHeadersPlugin)
   await fastify.register(authPlugin)
   await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond })
   await fastify.register(swaggerPlugin)

@@ -157,3 +157,20 @@ export const livenessChallenges = pgTable('liveness_challenges', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 })
+
+/**
+ * Browser sessions of the HTML dashboard. Only the SHA-256 of the cookie's token is stored; a
+ * session is honoured only while it is unexpired and its API key is not revoked.
+ */
+export const dashboardSessions = pgTable(
+  'dashboard_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('dashboard_sessions_expiry_idx').on(t.expiresAt)],
+)

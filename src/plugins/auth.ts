@@ -1,6 +1,9 @@
 // Authentication and authorization, before anything else about a request is looked at: a route's
 // permission comes from its operation's x-permission; the role → permission table decides.
+// The dashboard's session cookie counts only on a route that opts in, and only without an
+// Authorization header: the JSON API never reads it.
 import fp from 'fastify-plugin'
+import cookie from '@fastify/cookie'
 import type { OperationId, Permission } from '../../generated/schemas.js'
 import { ApiError } from '../domain/errors.js'
 import { can } from '../domain/permissions.js'
@@ -11,11 +14,16 @@ declare module 'fastify' {
     operationId?: OperationId
     /** null or absent: a public route. */
     permission?: Permission | null
+    /** The dashboard's session cookie may stand in for a missing Authorization header. */
+    sessionCookie?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
   }
 }
+
+/** The cookie that names a dashboard session (the token; only its hash is stored). */
+export const SESSION_COOKIE = 'ivs_session'
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null
@@ -31,19 +39,33 @@ export function principalOf(request: { principal: Principal | null }): Principal
 
 export default fp(
   async function authPlugin(app) {
+    await app.register(cookie)
     app.decorateRequest('principal', null)
-    app.addHook('onRequest', async function authenticate(request) {
-      const permission = request.routeOptions.config.permission
-      if (!permission) return
-      const token = bearerToken(request.headers.authorization)
+
+    async function fromBearer(header: string | undefined): Promise<Principal> {
+      const token = bearerToken(header)
       if (!token) throw new ApiError('unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>')
       const principal = await app.apiKeysService.authenticate(token)
       if (!principal) throw new ApiError('unauthorized', 'invalid or revoked API key')
+      return principal
+    }
+
+    async function fromSession(token: string): Promise<Principal> {
+      const principal = await app.dashboardSessionsService.authenticate(token)
+      if (!principal) throw new ApiError('unauthorized', 'your dashboard session has ended: sign in again')
+      return principal
+    }
+
+    app.addHook('onRequest', async function authenticate(request) {
+      const { permission, sessionCookie } = request.routeOptions.config
+      if (!permission) return
+      const session = sessionCookie && request.headers.authorization === undefined ? request.cookies[SESSION_COOKIE] : undefined
+      const principal = session === undefined ? await fromBearer(request.headers.authorization) : await fromSession(session)
       if (!can(principal.role, permission)) {
         throw new ApiError('forbidden', `insufficient permissions: ${principal.role} requires ${permission}`)
       }
       request.principal = principal
     })
   },
-  { name: 'auth', dependencies: ['services', 'errors'] },
+  { name: 'auth', dependencies: ['services', 'errors', 'security-headers'] },
 )

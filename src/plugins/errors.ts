@@ -13,6 +13,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
 }
 
+/** Sent with every 401, JSON or HTML. */
+export const WWW_AUTHENTICATE = 'Bearer realm="identity-verification"'
+
 type AjvIssue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }
 
 const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
@@ -61,7 +64,7 @@ export default fp(
         request.log.error({ err: error }, 'unhandled error')
         body = { code: 'internal_error', message: `internal error (request id ${request.id})` }
       }
-      if (status === 401) reply.header('www-authenticate', 'Bearer realm="identity-verification"')
+      if (status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE)
       return reply.code(status).send({ error: body })
     })
 

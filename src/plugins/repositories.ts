@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin'
 import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-repository.js'
 import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
+import { createDashboardSessionsRepository, type DashboardSessionsRepository } from '../db/dashboard-sessions-repository.js'
 import { createChallengesRepository, type ChallengesRepository } from '../db/challenges-repository.js'
 import { createUploadsRepository, type UploadsRepository } from '../db/uploads-repository.js'
 import { createWebhooksRepository, type WebhooksRepository } from '../db/webhooks-repository.js'
@@ -13,6 +14,7 @@ declare module 'fastify' {
     webhooksRepository: WebhooksRepository
     uploadsRepository: UploadsRepository
     challengesRepository: ChallengesRepository
+    dashboardSessionsRepository: DashboardSessionsRepository
   }
 }
 
@@ -23,6 +25,7 @@ export default fp(
     app.decorate('webhooksRepository', createWebhooksRepository(app.db))
     app.decorate('uploadsRepository', createUploadsRepository(app.db))
     app.decorate('challengesRepository', createChallengesRepository(app.db))
+    app.decorate('dashboardSessionsRepository', createDashboardSessionsRepository(app.db))
   },
   { name: 'repositories', dependencies: ['db'] },
 )

@@ -6,6 +6,8 @@ import { FACE_MODEL, similarity } from '../analysis/faces.js'
 import { resolveMediaKey } from '../domain/media-crypto.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
 import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
+import { createDashboardService, type DashboardService } from '../services/dashboard-service.js'
+import { createDashboardSessionsService, type DashboardSessionsService } from '../services/dashboard-sessions-service.js'
 import { createDocumentsService, type DocumentsService } from '../services/documents-service.js'
 import { createVerificationsService, type VerificationsService } from '../services/verifications-service.js'
 import { createWebhooksService, type WebhooksService } from '../services/webhooks-service.js'
@@ -17,6 +19,8 @@ declare module 'fastify' {
     webhooksService: WebhooksService
     documentsService: DocumentsService
     biometricsService: BiometricsService
+    dashboardService: DashboardService
+    dashboardSessionsService: DashboardSessionsService
   }
 }
 
@@ -49,6 +53,11 @@ export default fp(
         faceMatchThreshold: opts.config.faceMatchThreshold,
         faces: { model: FACE_MODEL, similarity },
       }),
+    )
+    app.decorate('dashboardSessionsService', createDashboardSessionsService(app.dashboardSessionsRepository, app.apiKeysService))
+    app.decorate(
+      'dashboardService',
+      createDashboardService({ verifications: app.verificationsRepository, keys: app.apiKeysRepository, webhooks: app.webhooksRepository }),
     )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)
   },
