@@ -47,7 +47,7 @@ export async function facesBench(): Promise<Section> {
     return {
       title: 'Face match and passive liveness',
       body: [
-        `${runs} calls each on one pending session (PostgreSQL, ${config.analysisThreads} analysis threads): face match of the clean passport`,
+        `${runs} calls each on two pending sessions (PostgreSQL, ${config.analysisThreads} analysis threads): face match of the clean passport`,
         'page against `faces/selfie-collins.jpg`, and passive liveness of that selfie. Each call decrypts the stored',
         'images and analyses them in the worker pool (the two images of a face match in parallel, one per thread).',
         'Goals: face match under 250 ms, passive liveness under 150 ms.',
