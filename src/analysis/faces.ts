@@ -347,10 +347,3 @@ export function similarity(a: number[], b: number[]): number {
   if (!na || !nb) return 0
   return Math.min(1, Math.max(0, dot / Math.sqrt(na * nb)))
 }
-
-/** tfjs memory of this thread's backend (for diagnostics and benchmarks). */
-export async function faceMemory(): Promise<{ numTensors: number; numBytes: number }> {
-  const human = await getHuman()
-  const m = human.tf.memory()
-  return { numTensors: m.numTensors, numBytes: m.numBytes }
-}
