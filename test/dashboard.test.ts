@@ -190,6 +190,13 @@ t.test('security headers on HTML pages, the stylesheet and Swagger UI', async (t
     t.notMatch(csp, /unsafe-eval/)
     t.equal(res.headers['x-content-type-options'], 'nosniff')
   }
+  // The JSON API's answers carry them too, a refusal before authentication included.
+  for (const res of [await b.call('GET', '/verifications', { key: b.adminKey }), await b.app.inject({ method: 'GET', url: '/verifications' })]) {
+    t.equal(res.headers['x-content-type-options'], 'nosniff', `${res.statusCode}: nosniff`)
+    t.equal(res.headers['x-frame-options'], 'DENY', `${res.statusCode}: x-frame-options`)
+    t.match(String(res.headers['content-security-policy']), /default-src 'self'/)
+    t.notOk(res.headers['x-powered-by'])
+  }
   const css = await b.app.inject({ method: 'GET', url: '/admin/dashboard.css' })
   t.equal(css.statusCode, 200)
   t.match(css.headers['content-type'], /^text\/css/)

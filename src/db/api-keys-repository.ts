@@ -15,6 +15,12 @@ export function createApiKeysRepository(db: Db) {
     .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), active))
     .limit(1)
     .prepare('api_key_by_hash')
+  const activeById = db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, sql.placeholder('id')), active))
+    .limit(1)
+    .prepare('api_key_active_by_id')
 
   return {
     async insert(row: NewApiKeyRow, tx: Executor = db): Promise<ApiKeyRow> {
@@ -28,10 +34,14 @@ export function createApiKeysRepository(db: Db) {
       return rows.length > 0
     },
 
-    /** The principal behind a secret's hash, read on every authenticated request (no cache: a revoke holds at once). */
+    /** The principal behind a secret's hash, if the key is not revoked. */
     async findActiveByHash(keyHash: string) {
       const [row] = await activeByHash.execute({ keyHash })
       return row
+    },
+
+    async isActive(id: string): Promise<boolean> {
+      return (await activeById.execute({ id })).length > 0
     },
 
     async findByHash(keyHash: string, tx: Executor = db): Promise<ApiKeyRow | undefined> {

@@ -35,7 +35,12 @@ export default fp(
     app.decorate('webhooksService', webhooks)
     app.decorate(
       'verificationsService',
-      createVerificationsService(app.db, app.verificationsRepository, { ttlMs: opts.config.verificationTtlMs, webhooks, onQueued }),
+      createVerificationsService(app.db, app.verificationsRepository, {
+        ttlMs: opts.config.verificationTtlMs,
+        webhooks,
+        onQueued,
+        keys: app.apiKeysService,
+      }),
     )
     const mediaKey = resolveMediaKey(opts.config.mediaEncryptionKey, opts.config.dataDir)
     app.decorate(

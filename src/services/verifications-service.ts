@@ -11,7 +11,7 @@ import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { seesAllClients } from '../domain/permissions.js'
-import type { Principal } from './api-keys-service.js'
+import { revokedKey, type ApiKeysService, type Principal } from './api-keys-service.js'
 import type { WebhooksService } from './webhooks-service.js'
 
 export type CheckName = Verification['checks'][number]
@@ -74,6 +74,8 @@ export interface VerificationsServiceOptions {
   webhooks: WebhooksService
   /** Called after a commit that queued a webhook attempt. */
   onQueued: () => void
+  /** Refuses an `unconfirmed` principal whose key was revoked (for the paths that do not read it themselves). */
+  keys: Pick<ApiKeysService, 'assertActive'>
 }
 
 export function createVerificationsService(db: Db, repo: VerificationsRepository, opts: VerificationsServiceOptions) {
@@ -93,58 +95,76 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       validateMetadata(body.metadata)
       const requestHash = hashOf(body)
       if (idempotencyKey) {
+        await opts.keys.assertActive(principal)
         const earlier = await replay(principal.clientName, idempotencyKey, requestHash)
         if (earlier) return earlier
       }
       const now = new Date()
+      const row = {
+        id: newId('verification'),
+        clientName: principal.clientName,
+        createdByKeyId: principal.id,
+        clientReference: body.client_reference ?? null,
+        checks: body.checks,
+        applicant: body.applicant ?? null,
+        metadata: body.metadata ?? {},
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + opts.ttlMs),
+      }
+      // One statement, which also reads the key: nothing is created for a key revoked meanwhile.
+      if (!idempotencyKey) {
+        const created = await repo.insertIfKeyActive(row)
+        if (!created) throw revokedKey()
+        return { verification: toVerification(created), replayed: false }
+      }
       try {
         const verification = await db.transaction(async (tx) => {
-          const row = await repo.insert(
-            {
-              id: newId('verification'),
-              clientName: principal.clientName,
-              createdByKeyId: principal.id,
-              clientReference: body.client_reference ?? null,
-              checks: body.checks,
-              applicant: body.applicant ?? null,
-              metadata: body.metadata ?? {},
-              createdAt: now,
-              expiresAt: new Date(now.getTime() + opts.ttlMs),
-            },
+          const created = await repo.insertIfKeyActive(row, tx)
+          if (!created) throw revokedKey()
+          const v = toVerification(created)
+          const claimed = await repo.claimIdempotent(
+            { clientName: principal.clientName, key: idempotencyKey, requestHash, statusCode: 201, response: v },
             tx,
           )
-          const v = toVerification(row)
-          if (idempotencyKey) {
-            const claimed = await repo.claimIdempotent(
-              { clientName: principal.clientName, key: idempotencyKey, requestHash, statusCode: 201, response: v },
-              tx,
-            )
-            if (!claimed) throw new IdempotencyRace()
-          }
+          if (!claimed) throw new IdempotencyRace()
           return v
         })
         return { verification, replayed: false }
       } catch (err) {
-        if (!(err instanceof IdempotencyRace) || !idempotencyKey) throw err
+        if (!(err instanceof IdempotencyRace)) throw err
         const winner = await replay(principal.clientName, idempotencyKey, requestHash)
         if (!winner) throw conflict('a request with this Idempotency-Key is in progress; retry')
         return winner
       }
     },
 
+    /** A page and the total; for an unconfirmed principal, the same statement reads its key. */
     async list(principal: Principal, query: ListVerificationsQuerystring) {
-      const { rows, total } = await repo.list({
-        clientName: scope(principal),
-        status: query.status,
+      const filter = { clientName: scope(principal), status: query.status }
+      const page = await repo.list({
+        ...filter,
         limit: query.limit ?? 20,
         offset: query.offset ?? 0,
+        keyId: principal.unconfirmed ? principal.id : undefined,
       })
-      return { items: rows.map(toSummary), total }
+      let total = page.total
+      if (total === null) {
+        // An empty page: past the end, no match at all, or a revoked key.
+        await opts.keys.assertActive(principal)
+        total = await repo.count(filter)
+      }
+      return { items: page.rows.map(toSummary), total }
     },
 
+    /** One verification; for an unconfirmed principal, the same statement reads its key. */
     async get(principal: Principal, id: string): Promise<Verification> {
-      const row = await repo.findVisible(id, scope(principal))
-      if (!row) throw notFound('verification')
+      const row = principal.unconfirmed
+        ? await repo.findVisibleIfKeyActive(id, scope(principal), principal.id)
+        : await repo.findVisible(id, scope(principal))
+      if (!row) {
+        await opts.keys.assertActive(principal)
+        throw notFound('verification')
+      }
       return toVerification(row)
     },
 
