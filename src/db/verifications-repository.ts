@@ -7,6 +7,8 @@ import { apiKeys, idempotencyKeys, verifications } from './schema.js'
 export type VerificationRow = typeof verifications.$inferSelect
 export type NewVerificationRow = typeof verifications.$inferInsert
 export type VerificationStatus = VerificationRow['status']
+/** What a list item needs (GET /verifications reads only these). */
+export type VerificationSummaryRow = Pick<VerificationRow, 'id' | 'status' | 'clientReference' | 'checks' | 'createdAt' | 'completedAt' | 'expiresAt'>
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
 
 export interface ListFilter {
@@ -114,14 +116,25 @@ export function createVerificationsRepository(db: Db) {
 
   const insertForKeyPrepared = insertForKey(db).prepare('verification_insert_for_key')
 
-  // The list's statements, prepared on first use: one per shape of filter (all clients or one, the
-  // status, the key read in the same statement or not), at most 2 × 4 × 2.
+  // GET /verifications' statements, prepared on first use: one per shape of filter (all clients or
+  // one, the status, the key read in the same statement or not), at most 2 × 4 × 2. They read only
+  // the columns of a summary.
   const listStatements = new Map<string, ReturnType<typeof buildList>>()
   function buildList(scoped: boolean, status: VerificationStatus | undefined, withKey: boolean) {
     const where = listWhere({ clientName: scoped ? sql.placeholder('clientName') : null, status })
     const total = db.select({ n: count() }).from(verifications).where(where)
+    const c = verifications
     return db
-      .select({ ...getTableColumns(verifications), total: sql<number>`(${total})`.mapWith(Number) })
+      .select({
+        id: c.id,
+        status: c.status,
+        clientReference: c.clientReference,
+        checks: c.checks,
+        createdAt: c.createdAt,
+        completedAt: c.completedAt,
+        expiresAt: c.expiresAt,
+        total: sql<number>`(${total})`.mapWith(Number),
+      } satisfies Record<keyof VerificationSummaryRow | 'total', unknown>)
       .from(verifications)
       .where(withKey ? and(where, keyActive(db, sql.placeholder('keyId'))) : where)
       .orderBy(desc(verifications.createdAt), desc(verifications.id))
@@ -199,14 +212,25 @@ export function createVerificationsRepository(db: Db) {
     },
 
     /**
-     * A page, newest first, and the number of matching verifications, in one statement (the total is
-     * an uncorrelated subquery, run once). With `keyId`, nothing at all comes back when that key is
-     * revoked: the page is then empty and `total` null, as it is for a page past the end.
+     * A page of summaries, newest first, and the number of matching verifications, in one statement
+     * (the total is an uncorrelated subquery, run once). With `keyId`, nothing at all comes back when
+     * that key is revoked: the page is then empty and `total` null, as it is for a page past the end.
      */
-    async list(filter: ListFilter & { keyId?: string }): Promise<{ rows: VerificationRow[]; total: number | null }> {
+    async listSummaries(filter: ListFilter & { keyId?: string }): Promise<{ rows: VerificationSummaryRow[]; total: number | null }> {
       const statement = listStatement(filter.clientName !== null, filter.status, filter.keyId !== undefined)
       const page = await statement.execute({ clientName: filter.clientName, keyId: filter.keyId, limit: filter.limit, offset: filter.offset })
       return { rows: page.map(({ total: _, ...row }) => row), total: page[0]?.total ?? null }
+    },
+
+    /** A page of whole rows, newest first (the dashboard's). */
+    async list(filter: ListFilter): Promise<VerificationRow[]> {
+      return db
+        .select()
+        .from(verifications)
+        .where(listWhere(filter))
+        .orderBy(desc(verifications.createdAt), desc(verifications.id))
+        .limit(filter.limit)
+        .offset(filter.offset)
     },
 
     /** How many verifications match a list filter (for a page that came back empty). */
@@ -246,6 +270,6 @@ export function createVerificationsRepository(db: Db) {
 export type VerificationsRepository = ReturnType<typeof createVerificationsRepository>
 
 /** What a client sees: a pending session past its expiry is failed, whether or not it was swept yet. */
-export function effectiveStatus(row: VerificationRow, now = new Date()): VerificationStatus {
+export function effectiveStatus(row: Pick<VerificationRow, 'status' | 'expiresAt'>, now = new Date()): VerificationStatus {
   return row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'failed' : row.status
 }

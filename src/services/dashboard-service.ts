@@ -39,7 +39,7 @@ export function createDashboardService(deps: { verifications: VerificationsRepos
   return {
     async view(principal: Principal): Promise<DashboardView> {
       const allClients = seesAllClients(principal.role)
-      const [{ rows }, key, deliveries] = await Promise.all([
+      const [rows, key, deliveries] = await Promise.all([
         deps.verifications.list({ clientName: allClients ? null : principal.clientName, limit: DASHBOARD_ROWS, offset: 0 }),
         deps.keys.findById(principal.id),
         deps.webhooks.listForKey(principal.id, DASHBOARD_ROWS),

@@ -6,7 +6,7 @@ import type {
   VerificationSummary,
 } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
-import { effectiveStatus, type VerificationRow, type VerificationsRepository } from '../db/verifications-repository.js'
+import { effectiveStatus, type VerificationRow, type VerificationSummaryRow, type VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
@@ -45,7 +45,7 @@ export function toVerification(row: VerificationRow): Verification {
   }
 }
 
-function toSummary(row: VerificationRow): VerificationSummary {
+function toSummary(row: VerificationSummaryRow): VerificationSummary {
   return {
     id: row.id,
     status: effectiveStatus(row),
@@ -93,7 +93,8 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
   return {
     async create(principal: Principal, body: CreateVerificationBody, idempotencyKey?: string): Promise<CreateResult> {
       validateMetadata(body.metadata)
-      const requestHash = hashOf(body)
+      // Only an Idempotency-Key needs the request's hash (it tells a retry from a reuse).
+      const requestHash = idempotencyKey ? hashOf(body) : ''
       if (idempotencyKey) {
         await opts.keys.assertActive(principal)
         const earlier = await replay(principal.clientName, idempotencyKey, requestHash)
@@ -141,7 +142,7 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
     /** A page and the total; for an unconfirmed principal, the same statement reads its key. */
     async list(principal: Principal, query: ListVerificationsQuerystring) {
       const filter = { clientName: scope(principal), status: query.status }
-      const page = await repo.list({
+      const page = await repo.listSummaries({
         ...filter,
         limit: query.limit ?? 20,
         offset: query.offset ?? 0,
