@@ -5,6 +5,7 @@ import Fastify from 'fastify'
 const verification = JSON.parse(process.env.BENCH_VERIFICATION ?? '{}') as Record<string, unknown>
 const list = Array.from({ length: 20 }, () => verification)
 const app = Fastify({ logger: false })
+app.get('/healthz', async () => ({ status: 'ok' }))
 app.get('/verifications/:id', async () => verification)
 app.get('/verifications', async () => list)
 app.post('/verifications', async (_request, reply) => reply.code(201).send(verification))

@@ -8,7 +8,11 @@ import { documentsBench } from './documents.js'
 import { facesBench } from './faces.js'
 import { webhooksBench } from './webhooks.js'
 
-const suites: Array<() => Promise<Section>> = [apiBench, webhooksBench, documentsBench, facesBench]
+const all: Record<string, () => Promise<Section>> = { api: apiBench, webhooks: webhooksBench, documents: documentsBench, faces: facesBench }
+// `npm run bench -- api faces` runs only those suites (and prints them without writing BENCHMARKS.md).
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+for (const n of named) if (!(n in all)) throw new Error(`unknown suite "${n}": one of ${Object.keys(all).join(', ')}`)
+const suites = named.length ? named.map((n) => all[n]!) : Object.values(all)
 
 const sections: Section[] = []
 for (const suite of suites) {
@@ -16,7 +20,7 @@ for (const suite of suites) {
   console.log(`\n## ${section.title}\n\n${section.body}\n`)
   sections.push(section)
 }
-if (!quick) {
+if (!quick && named.length === 0) {
   const doc = [
     '# Benchmarks',
     '',

@@ -10,6 +10,8 @@ export interface Config {
   host: string
   /** postgres:// URL of a PostgreSQL server; null means the embedded PGlite in dataDir. */
   databaseUrl: string | null
+  /** Connections to PostgreSQL per instance (postgres.js pipelines queries over them). */
+  databasePoolSize: number
   dataDir: string
   adminApiKey: string | null
   adminClientName: string
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int('PORT', 3000, 0, 65535),
     host: str('HOST') ?? '127.0.0.1',
     databaseUrl,
+    databasePoolSize: int('DATABASE_POOL_SIZE', 10, 2, 1000),
     dataDir: resolveDataDir(str('DATA_DIR') ?? './data'),
     adminApiKey,
     adminClientName,

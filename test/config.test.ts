@@ -12,6 +12,7 @@ t.test('defaults run on a laptop with no configuration', async (t) => {
   t.equal(c.logLevel, 'info')
   t.equal(c.rateLimitPerSecond, 100)
   t.equal(c.verificationTtlMs, 7 * 86_400_000)
+  t.equal(c.databasePoolSize, 10)
 })
 
 t.test('values are parsed', async (t) => {
@@ -24,7 +25,9 @@ t.test('values are parsed', async (t) => {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_SECOND: '0',
     VERIFICATION_TTL: '36h',
+    DATABASE_POOL_SIZE: '4',
   })
+  t.equal(c.databasePoolSize, 4)
   t.equal(c.port, 8080)
   t.equal(c.databaseUrl, 'postgres://u@db:5432/ivs')
   t.equal(c.dataDir, 'memory://')
@@ -34,12 +37,12 @@ t.test('values are parsed', async (t) => {
 
 t.test('every bad value is reported at once, by name', async (t) => {
   try {
-    loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_API_KEY: 'secret', LOG_LEVEL: 'loud', VERIFICATION_TTL: '-1d' })
+    loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_API_KEY: 'secret', LOG_LEVEL: 'loud', VERIFICATION_TTL: '-1d', DATABASE_POOL_SIZE: '1' })
     t.fail('should throw')
   } catch (err) {
     t.ok(err instanceof ConfigError)
     const message = (err as Error).message
-    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_API_KEY', 'LOG_LEVEL', 'VERIFICATION_TTL']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_API_KEY', 'LOG_LEVEL', 'VERIFICATION_TTL', 'DATABASE_POOL_SIZE']) {
       t.match(message, name, `${name} is named`)
     }
     t.notMatch(message, 'secret', 'the rejected key value is not echoed')

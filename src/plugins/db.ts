@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export default fp(
   async function dbPlugin(app, opts: { config: Config }) {
-    const database = await openDatabase({ databaseUrl: opts.config.databaseUrl, dataDir: opts.config.dataDir })
+    const database = await openDatabase({ databaseUrl: opts.config.databaseUrl, dataDir: opts.config.dataDir, poolSize: opts.config.databasePoolSize })
     app.decorate('db', database.db)
     app.decorate('dbDriver', database.driver)
     app.addHook('onClose', async () => {
