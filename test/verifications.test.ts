@@ -403,6 +403,9 @@ t.test('GET /verifications: status filter', async (t) => {
   }
   const done = json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'completed' } }))[0]!
   t.match(done.completed_at, ISO_MS, 'a completed verification lists its completed_at')
+  const read = json<Verification>(await b.call('GET', `/verifications/${completed.id}`, { key: service.key }))
+  t.equal(done.completed_at, read.completed_at, 'the same completed_at as GET /verifications/{id}')
+  t.equal(done.created_at, read.created_at, 'the same created_at as GET /verifications/{id}')
   const unfiltered = await b.call('GET', '/verifications', { key: service.key })
   t.equal(unfiltered.headers['x-total-count'], '3')
 })
@@ -616,4 +619,18 @@ t.test('X-Request-Id', async (t) => {
   t.equal(json<ErrorBody>(badUrl).error.code, 'validation_error')
   t.same(specErrors('getVerification', 400, badUrl.json()), [], 'in the documented error shape')
   t.equal(badUrl.headers['x-request-id'], given, 'with the caller’s request id')
+})
+
+t.test('a pending verification past its expiry reads as failed everywhere, before the sweeper records it', async (t) => {
+  const b = await build(t, { verificationTtlMs: 150, sweepIntervalMs: 3_600_000 })
+  const service = await b.createKey('acme', 'service')
+  const v = await create(b, service.key)
+  t.equal(v.status, 'pending')
+  await new Promise((r) => setTimeout(r, 300))
+  const read = json<Verification>(await b.call('GET', `/verifications/${v.id}`, { key: service.key }))
+  t.equal(read.status, 'failed', 'GET /verifications/{id}')
+  const [item] = json<Summary[]>(await b.call('GET', '/verifications', { key: service.key }))
+  t.equal(item!.status, 'failed', 'GET /verifications')
+  t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'failed' } })).map((x) => x.id), [v.id], 'status=failed')
+  t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'pending' } })), [], 'status=pending')
 })
