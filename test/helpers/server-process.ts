@@ -1,7 +1,8 @@
-// The real server as a child process, `node --import tsx src/server.ts`, with only the environment a
+// The real server as a child process, started as `npm start` starts it (scripts/start-command.ts), with only the environment a
 // test gives it (nothing inherited, so no DATABASE_URL or ADMIN_API_KEY leaks in), output captured,
 // and killed in teardown if the test has not stopped it.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { startArgs } from '../../scripts/start-command.js'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestContext } from './build.js'
@@ -25,7 +26,7 @@ export interface ServerProcess {
 }
 
 function spawnServer(env: Record<string, string>): { child: ChildProcess; out: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, startArgs(), {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
