@@ -232,9 +232,6 @@ export async function apiBench(): Promise<Section> {
       '- POST was four round trips (key, BEGIN, INSERT, COMMIT) and the list three (key, page, count): each',
       '  is one statement now (the list\'s total is an uncorrelated subquery of the page\'s statement).',
       '- Building queries with drizzle was a third of POST\'s CPU: the hot statements are prepared once.',
-      '- Garbage collection was a tenth of the list\'s CPU: `npm start` gives V8 a 64 MiB young generation',
-      '  (`--max-semi-space-size=64`, 16 MiB by default), so the objects of each request are collected less',
-      '  often (about 15 % more list requests per second side by side, for a few dozen MiB of memory).',
       '',
       'Where the rest of the gap goes:',
       '- One PostgreSQL round trip per request, which the bare server does not make: the query and its',
@@ -255,7 +252,10 @@ export async function apiBench(): Promise<Section> {
       '  adds garbage collection pauses and, for POST, the variance of each commit\'s WAL flush.',
       '- The rest is the service\'s own per-request work: Fastify\'s hooks (request id, security headers,',
       '  authentication, rate limit), schema validation and serialisation, drizzle\'s row mapping, one',
-      '  SHA-256 of the key, garbage collection.',
+      '  SHA-256 of the key, and garbage collection (a tenth of the list\'s CPU; a 64 MiB young generation,',
+      '  `--max-semi-space-size=64`, changed throughput by less than run-to-run noise for 90 MiB more memory,',
+      '  and was not kept). Figures move by 10 to 20 % from one run to the next on this machine, the',
+      '  ceilings as much as the service.',
     ].join('\n'),
   }
 }
