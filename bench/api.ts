@@ -13,7 +13,9 @@ import { startArgs } from '../scripts/start-command.js'
 import { benchDatabase, fmt, quick, stats, type Section } from './lib.js'
 
 const root = new URL('..', import.meta.url).pathname
-const SECONDS = quick ? 1 : 10
+const SECONDS = quick ? 1 : 5
+/** Each case runs this many times, the service and its ceiling taking turns; medians are reported. */
+const REPEATS = quick ? 1 : 3
 const MEMORY_SECONDS = quick ? 2 : 60
 const CONNECTIONS = [10, 50]
 
@@ -67,6 +69,15 @@ interface Load {
 async function load(url: string, connections: number, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }, seconds = SECONDS): Promise<Load> {
   const r = await autocannon({ url, connections, duration: seconds, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body })
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts }
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+function medianLoad(runs: Load[]): Load {
+  return { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) }
 }
 
 /** The same statement the service runs, straight through postgres.js, `connections` at a time. */
@@ -124,45 +135,73 @@ export async function apiBench(): Promise<Section> {
     try {
       // Reads first, at both connection counts, writes last: the list's count stays the same size for
       // every read case.
-      const cases: Array<[string, number, Load, Load, string]> = []
+      type Case = [string, number, Load, Load, string]
+      const cases: Case[] = []
+      // The service and its ceiling take turns, REPEATS times: a machine that slows down for a while
+      // slows both, and the median of each figure is kept.
+      const pair = async (name: string, c: number, service: () => Promise<Load>, ceiling: () => Promise<Load>, ceilingName: string): Promise<Case> => {
+        const runs: Array<[Load, Load]> = []
+        for (let r = 0; r < REPEATS; r++) runs.push([await service(), await ceiling()])
+        return [name, c, medianLoad(runs.map((x) => x[0])), medianLoad(runs.map((x) => x[1])), ceilingName]
+      }
       for (const c of CONNECTIONS) {
+        // The service's own stack (hooks, security headers, access log) with no key and no database.
+        cases.push(await pair('GET /healthz', c, () => load(`${service.url}/healthz`, c, {}), () => load(`${bare.url}/healthz`, c, {}), 'bare Fastify'))
         cases.push(
-          // The service's own stack (hooks, security headers, access log) with no key and no database.
-          ['GET /healthz', c, await load(`${service.url}/healthz`, c, {}), await load(`${bare.url}/healthz`, c, {}), 'bare Fastify'],
-          [`GET /verifications/{id}`, c, await load(`${service.url}/verifications/${id}`, c, { headers: auth }), await load(`${bare.url}/verifications/${id}`, c, {}), 'bare Fastify'],
-          [`GET /verifications?limit=20`, c, await load(`${service.url}/verifications?limit=20`, c, { headers: auth }), await load(`${bare.url}/verifications`, c, {}), 'bare Fastify'],
-          [
+          await pair(
             'GET /verifications/{id}',
             c,
-            await load(`${service.url}/verifications/${id}`, c, { headers: auth }),
+            () => load(`${service.url}/verifications/${id}`, c, { headers: auth }),
+            () => load(`${bare.url}/verifications/${id}`, c, {}),
+            'bare Fastify',
+          ),
+        )
+        cases.push(
+          await pair(
+            'GET /verifications?limit=20',
+            c,
+            () => load(`${service.url}/verifications?limit=20`, c, { headers: auth }),
+            () => load(`${bare.url}/verifications`, c, {}),
+            'bare Fastify',
+          ),
+        )
+        cases.push(
+          await pair(
+            'GET /verifications/{id}',
+            c,
+            () => load(`${service.url}/verifications/${id}`, c, { headers: auth }),
             // The statement the service sends for this request (the key's revocation read with the row).
-            await direct(
-              sql,
-              Math.min(c, 10),
-              () => sql`select * from verifications where id = ${id} and client_name = 'bench'
-                        and exists (select 1 from api_keys where id = ${keyId} and revoked_at is null) limit 1`,
-            ),
+            () =>
+              direct(
+                sql,
+                Math.min(c, 10),
+                () => sql`select * from verifications where id = ${id} and client_name = 'bench'
+                          and exists (select 1 from api_keys where id = ${keyId} and revoked_at is null) limit 1`,
+              ),
             'postgres.js SELECT',
-          ],
+          ),
         )
       }
       for (const c of CONNECTIONS) {
-        cases.push([
-          'POST /verifications',
-          c,
-          await load(`${service.url}/verifications`, c, { method: 'POST', headers: auth, body }),
-          await direct(
-            sql,
-            Math.min(c, 10),
-            // The statement the service sends for this request: the row is inserted only if the key is active.
-            () => sql`insert into verifications (id, client_name, created_by_key_id, status, client_reference, checks, applicant,
-                        metadata, checks_results, created_at, completed_at, expires_at)
-                      select ${`vry_${randomUUID()}`}, 'bench', k.id, 'pending', 'order-1', ${'{document,identity}'}::text[], null,
-                        '{}'::jsonb, '{}'::jsonb, now(), null, now() + interval '7 days'
-                      from api_keys k where k.id = ${keyId} and k.revoked_at is null returning *`,
+        cases.push(
+          await pair(
+            'POST /verifications',
+            c,
+            () => load(`${service.url}/verifications`, c, { method: 'POST', headers: auth, body }),
+            () =>
+              direct(
+                sql,
+                Math.min(c, 10),
+                // The statement the service sends for this request: the row is inserted only if the key is active.
+                () => sql`insert into verifications (id, client_name, created_by_key_id, status, client_reference, checks, applicant,
+                            metadata, checks_results, created_at, completed_at, expires_at)
+                          select ${`vry_${randomUUID()}`}, 'bench', k.id, 'pending', 'order-1', ${'{document,identity}'}::text[], null,
+                            '{}'::jsonb, '{}'::jsonb, now(), null, now() + interval '7 days'
+                          from api_keys k where k.id = ${keyId} and k.revoked_at is null returning *`,
+              ),
+            'postgres.js INSERT',
           ),
-          'postgres.js INSERT',
-        ])
+        )
       }
       const at50 = cases.filter(([, c]) => c === 50)
       const byId = at50.find(([n, , , , ceil]) => n.startsWith('GET /verifications/{id}') && ceil === 'bare Fastify')!
@@ -201,7 +240,7 @@ export async function apiBench(): Promise<Section> {
   return {
     title: 'API throughput and latency',
     body: [
-      `autocannon, ${SECONDS} s per case, from the same machine (2 cores shared by autocannon, the service and PostgreSQL).`,
+      `autocannon, ${SECONDS} s per run, ${REPEATS} runs per case with the service and its ceiling taking turns (medians), from the same machine (2 cores shared by autocannon, the service and PostgreSQL).`,
       'The service runs as `npm start` runs it, on PostgreSQL, with its default configuration (info logging of every',
       'request, rate limiting on), one key; the ceilings are measured in the same run. Ratio = service / ceiling.',
       '',
