@@ -144,6 +144,9 @@ export async function apiBench(): Promise<Section> {
         for (let r = 0; r < REPEATS; r++) runs.push([await service(), await ceiling()])
         return [name, c, medianLoad(runs.map((x) => x[0])), medianLoad(runs.map((x) => x[1])), ceilingName]
       }
+      // Warm-up, not recorded: the JIT, the pools' connections and prepared statements of both servers.
+      for (const url of [`${service.url}/verifications/${id}`, `${service.url}/verifications?limit=20`]) await load(url, 50, { headers: auth }, quick ? 1 : 5)
+      for (const url of [`${bare.url}/verifications/${id}`, `${bare.url}/verifications`]) await load(url, 50, {}, quick ? 1 : 5)
       for (const c of CONNECTIONS) {
         // The service's own stack (hooks, security headers, access log) with no key and no database.
         cases.push(await pair('GET /healthz', c, () => load(`${service.url}/healthz`, c, {}), () => load(`${bare.url}/healthz`, c, {}), 'bare Fastify'))
