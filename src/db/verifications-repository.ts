@@ -86,33 +86,19 @@ function insertForKey(executor: Executor) {
 }
 
 export function createVerificationsRepository(db: Db) {
-  // The two reads behind GET /verifications/{id}, built once as prepared statements.
-  const byId = db.select().from(verifications).where(eq(verifications.id, sql.placeholder('id'))).limit(1).prepare('verification_by_id')
-  const byIdForClient = db
-    .select()
-    .from(verifications)
-    .where(and(eq(verifications.id, sql.placeholder('id')), eq(verifications.clientName, sql.placeholder('clientName'))))
-    .limit(1)
-    .prepare('verification_by_id_for_client')
-  // The same two, for a request whose key comes from memory: nothing when the key was revoked.
-  const byIdKey = db
-    .select()
-    .from(verifications)
-    .where(and(eq(verifications.id, sql.placeholder('id')), keyActive(db, sql.placeholder('keyId'))))
-    .limit(1)
-    .prepare('verification_by_id_key')
-  const byIdForClientKey = db
-    .select()
-    .from(verifications)
-    .where(
-      and(
-        eq(verifications.id, sql.placeholder('id')),
-        eq(verifications.clientName, sql.placeholder('clientName')),
-        keyActive(db, sql.placeholder('keyId')),
-      ),
-    )
-    .limit(1)
-    .prepare('verification_by_id_for_client_key')
+  // The reads behind GET /verifications/{id}, prepared once: for one client or any, and with the
+  // request's key read in the same statement (nothing comes back when it was revoked) or not.
+  function byIdStatement(scoped: boolean, withKey: boolean) {
+    const conditions = [eq(verifications.id, sql.placeholder('id'))]
+    if (scoped) conditions.push(eq(verifications.clientName, sql.placeholder('clientName')))
+    if (withKey) conditions.push(keyActive(db, sql.placeholder('keyId')))
+    const name = `verification_by_id${scoped ? '_for_client' : ''}${withKey ? '_key' : ''}`
+    return db.select().from(verifications).where(and(...conditions)).limit(1).prepare(name)
+  }
+  const byId = byIdStatement(false, false)
+  const byIdForClient = byIdStatement(true, false)
+  const byIdKey = byIdStatement(false, true)
+  const byIdForClientKey = byIdStatement(true, true)
 
   const insertForKeyPrepared = insertForKey(db).prepare('verification_insert_for_key')
 
