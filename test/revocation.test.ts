@@ -130,3 +130,33 @@ t.test(
     await checkRevocation(t, a, other, () => revokeAll(a))
   },
 )
+
+t.test('reads that arrive together share a statement, and each still gets its own answer', async (t) => {
+  const b = await build(t)
+  const acme = await b.createKey('acme', 'service')
+  const globex = await b.createKey('globex', 'service')
+  const gone = await b.createKey('acme', 'readonly')
+  const create = async (key: string) => ((await b.call('POST', '/verifications', { key, body: BODY })).json() as { id: string }).id
+  const [a, g] = [await create(acme.key), await create(globex.key)]
+  t.equal((await b.call('GET', `/verifications/${a}`, { key: gone.key })).statusCode, 200, 'the read-only key is known to this instance')
+  await b.app.db.execute(sql`update api_keys set revoked_at = now() where id = ${gone.id}`)
+
+  const cases: Array<[key: string, id: string, status: number]> = [
+    [acme.key, a, 200],
+    [acme.key, g, 404],
+    [globex.key, g, 200],
+    [globex.key, a, 404],
+    [b.adminKey, a, 200],
+    [b.adminKey, g, 200],
+    [gone.key, a, 401],
+    [gone.key, 'vry_unknown', 401],
+    [acme.key, 'vry_unknown', 404],
+  ]
+  const all = [...cases, ...cases.slice().reverse(), ...cases]
+  const answers = await Promise.all(all.map(([key, id]) => b.call('GET', `/verifications/${id}`, { key })))
+  answers.forEach((res, i) => {
+    const [, id, status] = all[i]!
+    t.equal(res.statusCode, status, `request ${i}: ${status}`)
+    if (status === 200) t.equal((res.json() as { id: string }).id, id, `request ${i}: its own verification`)
+  })
+})

@@ -26,7 +26,7 @@ const IDEMPOTENCY_WINDOW = sql`now() - interval '24 hours'`
  * key was taken from memory: the revocation is read in the same statement as the work, so a revoked
  * key is refused on its very next request without a round trip of its own.
  */
-function keyActive(db: Db, keyId: string | ReturnType<typeof sql.placeholder>): SQL {
+function keyActive(db: Db, keyId: string | SQL | ReturnType<typeof sql.placeholder>): SQL {
   return exists(db.select({ one: sql`1` }).from(apiKeys).where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt))))
 }
 
@@ -85,22 +85,72 @@ function insertForKey(executor: Executor) {
     .returning()
 }
 
-export function createVerificationsRepository(db: Db) {
-  // The reads behind GET /verifications/{id}, prepared once: for one client or any, and with the
-  // request's key read in the same statement (nothing comes back when it was revoked) or not.
-  function byIdStatement(scoped: boolean, withKey: boolean) {
-    const conditions = [eq(verifications.id, sql.placeholder('id'))]
-    if (scoped) conditions.push(eq(verifications.clientName, sql.placeholder('clientName')))
-    if (withKey) conditions.push(keyActive(db, sql.placeholder('keyId')))
-    const name = `verification_by_id${scoped ? '_for_client' : ''}${withKey ? '_key' : ''}`
-    return db.select().from(verifications).where(and(...conditions)).limit(1).prepare(name)
+interface ByIdRead {
+  id: string
+  clientName: string | null
+  keyId: string | null
+}
+
+/** The most reads one statement answers; more start the next statement. */
+const MAX_BATCH = 200
+
+/**
+ * Coalesces calls into batches: the calls made in one turn of the event loop (the requests parsed
+ * together) go to `run` together once that turn is over (setImmediate), which answers each in order.
+ * A call never waits for an earlier batch: it is sent in the next one to leave.
+ */
+export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>): (input: In) => Promise<Out> {
+  let inputs: In[] = []
+  let waiting: Array<{ resolve: (out: Out) => void; reject: (err: unknown) => void }> = []
+  function flush() {
+    if (inputs.length === 0) return
+    const batch = inputs
+    const callers = waiting
+    inputs = []
+    waiting = []
+    run(batch).then(
+      (outs) => callers.forEach((c, i) => c.resolve(outs[i]!)),
+      (err: unknown) => callers.forEach((c) => c.reject(err)),
+    )
   }
-  const byId = byIdStatement(false, false)
-  const byIdForClient = byIdStatement(true, false)
-  const byIdKey = byIdStatement(false, true)
-  const byIdForClientKey = byIdStatement(true, true)
+  return (input) =>
+    new Promise<Out>((resolve, reject) => {
+      if (inputs.length === 0) setImmediate(flush)
+      inputs.push(input)
+      waiting.push({ resolve, reject })
+      if (inputs.length >= MAX_BATCH) flush()
+    })
+}
+
+export function createVerificationsRepository(db: Db) {
+  // A verification by id, prepared once: for one client or any.
+  const byId = db.select().from(verifications).where(eq(verifications.id, sql.placeholder('id'))).limit(1).prepare('verification_by_id')
+  const byIdForClient = db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.id, sql.placeholder('id')), eq(verifications.clientName, sql.placeholder('clientName'))))
+    .limit(1)
+    .prepare('verification_by_id_for_client')
 
   const insertForKeyPrepared = insertForKey(db).prepare('verification_insert_for_key')
+
+  // GET /verifications/{id}'s read, for every request that arrived in the same turn of the event
+  // loop, in one statement: each request is a row of `unnest(ids, clients, keys) WITH ORDINALITY`
+  // (client null: any client; key null: already confirmed), joined to its verification, which comes
+  // back only if the request's key is still active.
+  const request = sql`unnest(${sql.placeholder('ids')}::text[], ${sql.placeholder('clients')}::text[], ${sql.placeholder('keys')}::text[]) with ordinality as r(id, client_name, key_id, n)`
+  const byIdBatch = db
+    .select({ n: sql<number>`r.n`.mapWith(Number), ...getTableColumns(verifications) })
+    .from(request)
+    .innerJoin(verifications, sql`${verifications.id} = r.id and (r.client_name is null or ${verifications.clientName} = r.client_name)`)
+    .where(sql`r.key_id is null or ${keyActive(db, sql`r.key_id`)}`)
+    .prepare('verifications_by_id_batch')
+  const readByIds = batched<ByIdRead, VerificationRow | undefined>(async (reads) => {
+    const rows = await byIdBatch.execute({ ids: reads.map((r) => r.id), clients: reads.map((r) => r.clientName), keys: reads.map((r) => r.keyId) })
+    const found = new Array<VerificationRow | undefined>(reads.length)
+    for (const { n, ...row } of rows) found[n - 1] = row
+    return found
+  })
 
   // GET /verifications' statements, prepared on first use: one per shape of filter (all clients or
   // one, the status, the key read in the same statement or not), at most 2 × 4 × 2. They read only
@@ -163,10 +213,13 @@ export function createVerificationsRepository(db: Db) {
       return created
     },
 
-    /** As findVisible, but undefined also when the key `keyId` is revoked (read in the same statement). */
-    async findVisibleIfKeyActive(id: string, clientName: string | null, keyId: string): Promise<VerificationRow | undefined> {
-      const [row] = clientName === null ? await byIdKey.execute({ id, keyId }) : await byIdForClientKey.execute({ id, clientName, keyId })
-      return row
+    /**
+     * As findVisible, but with `keyId` also undefined when that key is revoked (read in the same
+     * statement). Reads that arrive together share one statement (see batched); each is sent after
+     * its caller asked, so it sees every change committed before, a revoke included.
+     */
+    async findVisibleIfKeyActive(id: string, clientName: string | null, keyId: string | null): Promise<VerificationRow | undefined> {
+      return readByIds({ id, clientName, keyId })
     },
 
     /** A verification visible to the client (null: any client); others' are simply not found. */

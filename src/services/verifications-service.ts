@@ -159,9 +159,7 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
 
     /** One verification; for an unconfirmed principal, the same statement reads its key. */
     async get(principal: Principal, id: string): Promise<Verification> {
-      const row = principal.unconfirmed
-        ? await repo.findVisibleIfKeyActive(id, scope(principal), principal.id)
-        : await repo.findVisible(id, scope(principal))
+      const row = await repo.findVisibleIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
       if (!row) {
         await opts.keys.assertActive(principal)
         throw notFound('verification')
