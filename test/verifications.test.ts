@@ -634,3 +634,21 @@ t.test('a pending verification past its expiry reads as failed everywhere, befor
   t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'failed' } })).map((x) => x.id), [v.id], 'status=failed')
   t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'pending' } })), [], 'status=pending')
 })
+
+t.test('a NUL character anywhere in a request is a 400 naming where it is, never a database error', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const { id } = await create(b, service.key)
+  const bodies: Array<[unknown, RegExp]> = [
+    [{ checks: ['document'], client_reference: 'a\u0000b' }, /^\/client_reference$/],
+    [{ checks: ['document'], metadata: { k: 'v\u0000' } }, /^\/metadata\/k$/],
+    [{ checks: ['document'], metadata: { 'k\u0000': 'v' } }, /^\/metadata\/k\u0000$/],
+    [{ checks: ['document'], applicant: { first_name: '\u0000' } }, /^\/applicant\/first_name$/],
+  ]
+  for (const [body, path] of bodies) expectValidationError(t, await b.call('POST', '/verifications', { key: service.key, body }), 'createVerification', path)
+  expectValidationError(t, await b.call('GET', '/verifications/vry_%00', { key: service.key }), 'getVerification', /^\/params\/id$/)
+  expectValidationError(t, await b.call('GET', '/verifications?status=pending%00', { key: service.key }), 'listVerifications', /^\/querystring\/status$/)
+  expectValidationError(t, await b.call('DELETE', '/admin/keys/key_%00', { key: b.adminKey }), 'revokeApiKey', /^\/params\/id$/)
+  t.equal((await b.call('GET', '/verifications/vry_%00', { key: 'ivs_bad' })).statusCode, 401, 'authentication still comes first')
+  t.equal((await b.call('GET', `/verifications/${id}`, { key: service.key })).statusCode, 200, 'the rest is unaffected')
+})

@@ -1,8 +1,10 @@
 // Request validation with the schemas from generated/: bodies strictly (no coercion, unknown fields
-// refused), query strings, path parameters and headers with type coercion; JSON body parsing.
+// refused), query strings, path parameters and headers with type coercion; JSON body parsing; no NUL
+// character anywhere.
 import fp from 'fastify-plugin'
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
+import { ApiError } from '../domain/errors.js'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -11,6 +13,22 @@ function makeAjv(coerceTypes: boolean) {
   const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: true, strict: false })
   addFormats(ajv)
   return ajv
+}
+
+/**
+ * Where a NUL character is in a parsed part of a request (a string or a field name), as a JSON
+ * pointer, or null. PostgreSQL's text and jsonb cannot hold one, and no field of this API needs one.
+ */
+export function nulCharacterAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null
+  for (const [k, v] of Object.entries(value)) {
+    const here = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`
+    if (k.includes('\u0000')) return here
+    const found = nulCharacterAt(v, here)
+    if (found !== null) return found
+  }
+  return null
 }
 
 export default fp(
@@ -30,6 +48,18 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, function parseJsonBody(request, body, done) {
       if (body === '') return done(null, undefined)
       parseJson(request, body as string, done)
+    })
+
+    // After authentication, before the schemas: a 400 in the API's shape, not a database error.
+    app.addHook('preValidation', function refuseNulCharacters(request, _reply, done) {
+      const parts: Array<[string, unknown]> = [['/params', request.params], ['/querystring', request.query], ['', request.body]]
+      for (const [part, value] of parts) {
+        const at = nulCharacterAt(value)
+        if (at !== null) {
+          return done(new ApiError('validation_error', 'request validation failed', [{ path: `${part}${at}`, message: 'must not contain NUL characters' }]))
+        }
+      }
+      done()
     })
   },
   { name: 'validation' },
