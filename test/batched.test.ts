@@ -1,5 +1,5 @@
-// The coalescing of reads (db/verifications-repository.ts `batched`): what is asked in one turn of the
-// event loop goes out together, in order; a full batch leaves at once; a failure fails its batch only.
+// The coalescing of reads and inserts (db/verifications-repository.ts `batched`): what is asked in one turn of the
+// event loop goes out together, in order; a full batch leaves at once; a failure fails its own call only.
 import t from 'tap'
 import { batched } from '../src/db/verifications-repository.js'
 
@@ -43,12 +43,16 @@ t.test('200 calls fill a batch, which leaves at once', async (t) => {
   t.same(sizes, [200, 200, 50])
 })
 
-t.test('a failed batch rejects its own calls and no others', async (t) => {
+t.test('when a batch fails, each of its calls runs again alone: only the bad one fails', async (t) => {
+  const runs: number[][] = []
   const flaky = batched(async (xs: number[]) => {
+    runs.push(xs)
     if (xs.includes(0)) throw new Error('no zero')
     return xs
   })
-  const failed = Promise.all([flaky(0), flaky(1)])
-  await t.rejects(failed, { message: 'no zero' })
-  t.same(await Promise.all([flaky(2), flaky(3)]), [2, 3])
+  const [bad, ...good] = await Promise.allSettled([flaky(0), flaky(1), flaky(2)])
+  t.match(bad, { status: 'rejected', reason: { message: 'no zero' } })
+  t.same(good, [{ status: 'fulfilled', value: 1 }, { status: 'fulfilled', value: 2 }])
+  t.same(runs, [[0, 1, 2], [0], [1], [2]])
+  t.same(await Promise.all([flaky(3), flaky(4)]), [3, 4], 'later batches are unaffected')
 })

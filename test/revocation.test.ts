@@ -160,3 +160,36 @@ t.test('reads that arrive together share a statement, and each still gets its ow
     if (status === 200) t.equal((res.json() as { id: string }).id, id, `request ${i}: its own verification`)
   })
 })
+
+t.test('creations that arrive together share a statement, and each gets its own verification', async (t) => {
+  const b = await build(t)
+  const acme = await b.createKey('acme', 'service')
+  const globex = await b.createKey('globex', 'service')
+  const gone = await b.createKey('acme', 'service')
+  t.equal((await b.call('GET', '/verifications', { key: gone.key })).statusCode, 200, 'the key to revoke is known to this instance')
+  const total = await countVerifications(b, b.adminKey)
+  await b.app.db.execute(sql`update api_keys set revoked_at = now() where id = ${gone.id}`)
+
+  const bodies = Array.from({ length: 12 }, (_, i) => ({
+    checks: i % 2 ? ['identity', 'document'] : ['face_match'],
+    client_reference: i % 3 ? `ref-"${i}"\\{x}` : undefined,
+    metadata: { n: String(i), 'quote"key': 'a,b' },
+    ...(i % 4 === 0 ? { applicant: { first_name: `Ann ${i}`, last_name: 'O"Neil' } } : {}),
+  }))
+  const keys = [acme.key, globex.key, gone.key]
+  const answers = await Promise.all(bodies.map((body, i) => b.call('POST', '/verifications', { key: keys[i % 3]!, body })))
+  for (const [i, res] of answers.entries()) {
+    if (keys[i % 3] === gone.key) {
+      t.equal(res.statusCode, 401, `request ${i}: revoked key`)
+      continue
+    }
+    t.equal(res.statusCode, 201, `request ${i}: created`)
+    const created = res.json() as { id: string; checks: string[]; client_reference: string | null; metadata: Record<string, string> }
+    t.same([created.checks, created.client_reference, created.metadata], [bodies[i]!.checks, bodies[i]!.client_reference ?? null, bodies[i]!.metadata], `request ${i}: its own body`)
+    const read = await b.call('GET', `/verifications/${created.id}`, { key: keys[i % 3]! })
+    t.same(read.json(), created, `request ${i}: stored as answered, for its own client`)
+    const other = keys[i % 3] === acme.key ? globex.key : acme.key
+    t.equal((await b.call('GET', `/verifications/${created.id}`, { key: other })).statusCode, 404, `request ${i}: not the other client's`)
+  }
+  t.equal(await countVerifications(b, b.adminKey), total + 8, 'eight created, none for the revoked key')
+})

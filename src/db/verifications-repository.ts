@@ -97,7 +97,9 @@ const MAX_BATCH = 200
 /**
  * Coalesces calls into batches: the calls made in one turn of the event loop (the requests parsed
  * together) go to `run` together once that turn is over (setImmediate), which answers each in order.
- * A call never waits for an earlier batch: it is sent in the next one to leave.
+ * A call never waits for an earlier batch: it is sent in the next one to leave. When a batch of
+ * several fails, each of its calls is run again alone, so that one bad input fails only its own call
+ * (`run` must have done nothing when it fails: one statement, which is atomic).
  */
 export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>): (input: In) => Promise<Out> {
   let inputs: In[] = []
@@ -110,7 +112,10 @@ export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>): (input:
     waiting = []
     run(batch).then(
       (outs) => callers.forEach((c, i) => c.resolve(outs[i]!)),
-      (err: unknown) => callers.forEach((c) => c.reject(err)),
+      (err: unknown) => {
+        if (batch.length === 1) callers[0]!.reject(err)
+        else batch.forEach((input, i) => run([input]).then((outs) => callers[i]!.resolve(outs[0]!), callers[i]!.reject))
+      },
     )
   }
   return (input) =>
@@ -120,6 +125,44 @@ export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>): (input:
       waiting.push({ resolve, reject })
       if (inputs.length >= MAX_BATCH) flush()
     })
+}
+
+/**
+ * POST /verifications' insert for every request that arrived in the same turn of the event loop, in
+ * one statement (and one commit): each request is a row of `unnest(…)`, inserted only if its key is
+ * still active. Values travel as text and are cast back (arrays of arrays and of JSON do not).
+ */
+function insertBatch(db: Db) {
+  const c = verifications
+  const p = (name: string) => sql.placeholder(name)
+  const requests = sql`unnest(${p('ids')}::text[], ${p('clients')}::text[], ${p('keys')}::text[], ${p('refs')}::text[], ${p('checks')}::text[],
+    ${p('applicants')}::text[], ${p('metadata')}::text[], ${p('createdAt')}::text[], ${p('expiresAt')}::text[])
+    as r(id, client_name, key_id, client_reference, checks, applicant, metadata, created_at, expires_at)`
+  const from = (field: string, column: PgColumn) => sql`r.${sql.raw(field)}::${sql.raw(column.getSQLType())}`.as(column.name)
+  const values = {
+    id: from('id', c.id),
+    clientName: from('client_name', c.clientName),
+    createdByKeyId: apiKeys.id,
+    status: constant(`'pending'`, c.status),
+    clientReference: from('client_reference', c.clientReference),
+    checks: from('checks', c.checks),
+    applicant: from('applicant', c.applicant),
+    metadata: from('metadata', c.metadata),
+    checksResults: constant(`'{}'`, c.checksResults),
+    createdAt: from('created_at', c.createdAt),
+    completedAt: constant('null', c.completedAt),
+    expiresAt: from('expires_at', c.expiresAt),
+  } satisfies Record<keyof typeof c.$inferSelect, unknown>
+  return db
+    .insert(verifications)
+    .select(db.select(values).from(requests).innerJoin(apiKeys, and(eq(apiKeys.id, sql`r.key_id`), isNull(apiKeys.revokedAt))))
+    .returning()
+    .prepare('verifications_insert_batch')
+}
+
+/** A PostgreSQL array literal of strings: {"a","b"}. */
+function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`
 }
 
 export function createVerificationsRepository(db: Db) {
@@ -132,7 +175,22 @@ export function createVerificationsRepository(db: Db) {
     .limit(1)
     .prepare('verification_by_id_for_client')
 
-  const insertForKeyPrepared = insertForKey(db).prepare('verification_insert_for_key')
+  const insertStatement = insertBatch(db)
+  const insertNow = batched<NewVerificationForKey, VerificationRow | undefined>(async (rows) => {
+    const created = await insertStatement.execute({
+      ids: rows.map((r) => r.id),
+      clients: rows.map((r) => r.clientName),
+      keys: rows.map((r) => r.createdByKeyId),
+      refs: rows.map((r) => r.clientReference ?? null),
+      checks: rows.map((r) => arrayLiteral(r.checks)),
+      applicants: rows.map((r) => (r.applicant ? JSON.stringify(r.applicant) : null)),
+      metadata: rows.map((r) => JSON.stringify(r.metadata)),
+      createdAt: rows.map((r) => r.createdAt.toISOString()),
+      expiresAt: rows.map((r) => r.expiresAt.toISOString()),
+    })
+    const byId = new Map(created.map((row) => [row.id, row]))
+    return rows.map((r) => byId.get(r.id))
+  })
 
   // GET /verifications/{id}'s read, for every request that arrived in the same turn of the event
   // loop, in one statement: each request is a row of `unnest(ids, clients, keys) WITH ORDINALITY`
@@ -193,10 +251,12 @@ export function createVerificationsRepository(db: Db) {
 
     /**
      * Inserts a new verification, created by `row.createdByKeyId`, in one statement that also reads
-     * that key: nothing is inserted (undefined) when the key is revoked. Outside a transaction it is
-     * a prepared statement (building it was a third of POST /verifications' CPU time).
+     * that key: nothing is inserted (undefined) when the key is revoked. Outside a transaction, the
+     * inserts asked for together share one prepared statement (see insertBatch); each is sent after
+     * its caller asked, so a key revoked before is refused.
      */
     async insertIfKeyActive(row: NewVerificationForKey, tx?: Executor): Promise<VerificationRow | undefined> {
+      if (!tx) return insertNow(row)
       const values = {
         id: row.id,
         clientName: row.clientName,
@@ -209,7 +269,7 @@ export function createVerificationsRepository(db: Db) {
         createdAt: row.createdAt,
         expiresAt: row.expiresAt,
       }
-      const [created] = tx ? await insertForKey(tx).prepare('verification_insert_for_key_tx').execute(values) : await insertForKeyPrepared.execute(values)
+      const [created] = await insertForKey(tx).prepare('verification_insert_for_key_tx').execute(values)
       return created
     },
 
