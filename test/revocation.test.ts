@@ -193,3 +193,40 @@ t.test('creations that arrive together share a statement, and each gets its own 
   }
   t.equal(await countVerifications(b, b.adminKey), total + 8, 'eight created, none for the revoked key')
 })
+
+t.test('lists asked for together share a statement, and each gets its own page and total', async (t) => {
+  const b = await build(t)
+  const acme = await b.createKey('acme', 'service')
+  const globex = await b.createKey('globex', 'readonly')
+  const globexWriter = await b.createKey('globex', 'service')
+  const gone = await b.createKey('acme', 'readonly')
+  const made: Record<string, string[]> = { acme: [], globex: [] }
+  for (let i = 0; i < 5; i++) made.acme!.unshift(((await b.call('POST', '/verifications', { key: acme.key, body: BODY })).json() as { id: string }).id)
+  for (let i = 0; i < 3; i++) made.globex!.unshift(((await b.call('POST', '/verifications', { key: globexWriter.key, body: BODY })).json() as { id: string }).id)
+  t.equal((await b.call('GET', '/verifications', { key: gone.key })).statusCode, 200, 'the key to revoke is known to this instance')
+  await b.app.db.execute(sql`update api_keys set revoked_at = now() where id = ${gone.id}`)
+  const all = ((await b.call('GET', '/verifications?limit=100', { key: b.adminKey })).json() as Array<{ id: string }>).map((v) => v.id)
+
+  const cases: Array<[key: string, query: string, status: number, ids: string[], total?: number]> = [
+    [acme.key, 'limit=2', 200, made.acme!.slice(0, 2), 5],
+    [acme.key, 'limit=2&offset=2', 200, made.acme!.slice(2, 4), 5],
+    [acme.key, 'limit=2&offset=4', 200, made.acme!.slice(4), 5],
+    [acme.key, 'offset=10', 200, [], 5],
+    [globex.key, 'limit=20', 200, made.globex!, 3],
+    [globex.key, 'status=pending&limit=1', 200, made.globex!.slice(0, 1), 3],
+    [globex.key, 'status=completed', 200, [], 0],
+    [b.adminKey, 'limit=3', 200, all.slice(0, 3), all.length],
+    [b.adminKey, 'limit=3&offset=3', 200, all.slice(3, 6), all.length],
+    [gone.key, 'limit=2', 401, []],
+    [gone.key, 'offset=50', 401, []],
+  ]
+  const asked = [...cases, ...cases.slice().reverse()]
+  const answers = await Promise.all(asked.map(([key, query]) => b.call('GET', `/verifications?${query}`, { key })))
+  answers.forEach((res, i) => {
+    const [, query, status, ids, total] = asked[i]!
+    t.equal(res.statusCode, status, `${query}: ${status}`)
+    if (status !== 200) return
+    t.same((res.json() as Array<{ id: string }>).map((v) => v.id), ids, `${query}: its own page`)
+    t.equal(res.headers['x-total-count'], String(total), `${query}: its own total`)
+  })
+})

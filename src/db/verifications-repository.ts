@@ -7,8 +7,18 @@ import { apiKeys, idempotencyKeys, verifications } from './schema.js'
 export type VerificationRow = typeof verifications.$inferSelect
 export type NewVerificationRow = typeof verifications.$inferInsert
 export type VerificationStatus = VerificationRow['status']
-/** What a list item needs (GET /verifications reads only these). */
-export type VerificationSummaryRow = Pick<VerificationRow, 'id' | 'status' | 'clientReference' | 'checks' | 'createdAt' | 'completedAt' | 'expiresAt'>
+/**
+ * What a list item needs (GET /verifications reads only these): the status as a client sees it
+ * (effectiveStatus, worked out in SQL), and times as PostgreSQL writes them (see isoFromPostgres).
+ */
+export interface VerificationSummaryRow {
+  id: string
+  status: VerificationStatus
+  clientReference: string | null
+  checks: string[]
+  createdAt: string
+  completedAt: string | null
+}
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
 
 export interface ListFilter {
@@ -30,8 +40,8 @@ function keyActive(db: Db, keyId: string | SQL | ReturnType<typeof sql.placehold
   return exists(db.select({ one: sql`1` }).from(apiKeys).where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt))))
 }
 
-/** The list's filter; `clientName` may be a placeholder (of a prepared statement). */
-function listWhere(filter: { clientName: string | null | ReturnType<typeof sql.placeholder>; status?: VerificationStatus }): SQL | undefined {
+/** The list's filter; `clientName` may be SQL (a column of the batch's requests). */
+function listWhere(filter: { clientName: string | null | SQL; status?: VerificationStatus }): SQL | undefined {
   const conditions: SQL[] = []
   if (filter.clientName !== null) conditions.push(eq(verifications.clientName, filter.clientName))
   // An expired session reads as failed even before the sweeper has recorded it (effectiveStatus).
@@ -83,6 +93,19 @@ function insertForKey(executor: Executor) {
     .insert(verifications)
     .select(executor.select(values).from(apiKeys).where(and(eq(apiKeys.id, sql.placeholder('keyId')), isNull(apiKeys.revokedAt))))
     .returning()
+}
+
+interface ListRead {
+  clientName: string | null
+  keyId: string | null
+  limit: number
+  offset: number
+}
+
+export interface ListPage {
+  rows: VerificationSummaryRow[]
+  /** null when the page is empty (past the end, nothing matches, or the key was revoked). */
+  total: number | null
 }
 
 interface ByIdRead {
@@ -210,37 +233,65 @@ export function createVerificationsRepository(db: Db) {
     return found
   })
 
-  // GET /verifications' statements, prepared on first use: one per shape of filter (all clients or
-  // one, the status, the key read in the same statement or not), at most 2 × 4 × 2. They read only
-  // the columns of a summary.
-  const listStatements = new Map<string, ReturnType<typeof buildList>>()
-  function buildList(scoped: boolean, status: VerificationStatus | undefined, withKey: boolean) {
-    const where = listWhere({ clientName: scoped ? sql.placeholder('clientName') : null, status })
-    const total = db.select({ n: count() }).from(verifications).where(where)
+  // GET /verifications, for every request with the same shape of filter (one client or all, the
+  // status) that arrived in the same turn of the event loop, in one statement: each request is a row
+  // of `unnest(…) WITH ORDINALITY`, joined laterally to its page (summary columns only) and its total.
+  // Nothing comes back for a request whose key was revoked (key null: already confirmed).
+  const listBatchers = new Map<string, (read: ListRead) => Promise<ListPage>>()
+  function listBatchStatement(scoped: boolean, status: VerificationStatus | undefined) {
     const c = verifications
+    const where = listWhere({ clientName: scoped ? sql`r.client_name` : null, status })
+    const total = db.select({ n: sql<number>`count(*)`.as('n') }).from(verifications).where(where)
+    const page = db
+      .select({ id: c.id, status: c.status, clientReference: c.clientReference, checks: c.checks, createdAt: c.createdAt, completedAt: c.completedAt, expiresAt: c.expiresAt })
+      .from(verifications)
+      .where(where)
+      .orderBy(desc(c.createdAt), desc(c.id))
+    const p = (name: string) => sql.placeholder(name)
+    const requests = sql`unnest(${p('clients')}::text[], ${p('keys')}::text[], ${p('limits')}::int[], ${p('offsets')}::int[])
+      with ordinality as r(client_name, key_id, lim, off, n)`
     return db
       .select({
-        id: c.id,
-        status: c.status,
-        clientReference: c.clientReference,
-        checks: c.checks,
-        createdAt: c.createdAt,
-        completedAt: c.completedAt,
-        expiresAt: c.expiresAt,
-        total: sql<number>`(${total})`.mapWith(Number),
-      } satisfies Record<keyof VerificationSummaryRow | 'total', unknown>)
-      .from(verifications)
-      .where(withKey ? and(where, keyActive(db, sql.placeholder('keyId'))) : where)
-      .orderBy(desc(verifications.createdAt), desc(verifications.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`verifications_list_${scoped ? 'client' : 'all'}_${status ?? 'any'}${withKey ? '_key' : ''}`)
+        n: sql<number>`r.n`.mapWith(Number),
+        id: sql<string>`p.id`,
+        // effectiveStatus, in SQL: a pending session past its expiry reads as failed.
+        status: sql<VerificationStatus>`case when p.status = 'pending' and p.expires_at <= now() then 'failed' else p.status end`,
+        clientReference: sql<string | null>`p.client_reference`,
+        checks: sql<string[]>`p.checks`,
+        // Times as the driver hands them over (text), not Dates: they are only ever written out again.
+        createdAt: sql<string>`p.created_at`,
+        completedAt: sql<string | null>`p.completed_at`,
+        total: sql<number>`t.n`.mapWith(Number),
+      })
+      // The total once per request, not per row of its page.
+      .from(sql`${requests} cross join lateral (${total}) as t cross join lateral (${page} limit r.lim offset r.off) as p`)
+      .where(sql`r.key_id is null or ${keyActive(db, sql`r.key_id`)}`)
+      .orderBy(sql`r.n, p.created_at desc, p.id desc`)
+      .prepare(`verifications_list_batch_${scoped ? 'client' : 'all'}_${status ?? 'any'}`)
   }
-  function listStatement(scoped: boolean, status: VerificationStatus | undefined, withKey: boolean) {
-    const name = `${scoped}:${status}:${withKey}`
-    let statement = listStatements.get(name)
-    if (!statement) listStatements.set(name, (statement = buildList(scoped, status, withKey)))
-    return statement
+  function listBatcher(scoped: boolean, status: VerificationStatus | undefined) {
+    const name = `${scoped}:${status}`
+    let batcher = listBatchers.get(name)
+    if (!batcher) {
+      const statement = listBatchStatement(scoped, status)
+      batcher = batched<ListRead, ListPage>(async (reads) => {
+        const rows = await statement.execute({
+          clients: reads.map((r) => r.clientName),
+          keys: reads.map((r) => r.keyId),
+          limits: reads.map((r) => r.limit),
+          offsets: reads.map((r) => r.offset),
+        })
+        const pages = reads.map((): ListPage => ({ rows: [], total: null }))
+        for (const { n, total, ...row } of rows) {
+          const page = pages[n - 1]!
+          page.rows.push(row)
+          page.total = total
+        }
+        return pages
+      })
+      listBatchers.set(name, batcher)
+    }
+    return batcher
   }
 
   return {
@@ -312,13 +363,17 @@ export function createVerificationsRepository(db: Db) {
 
     /**
      * A page of summaries, newest first, and the number of matching verifications, in one statement
-     * (the total is an uncorrelated subquery, run once). With `keyId`, nothing at all comes back when
-     * that key is revoked: the page is then empty and `total` null, as it is for a page past the end.
+     * (shared with the requests of the same shape that arrived together). With `keyId`, nothing at
+     * all comes back when that key is revoked: the page is then empty and `total` null, as it is for
+     * a page past the end.
      */
-    async listSummaries(filter: ListFilter & { keyId?: string }): Promise<{ rows: VerificationSummaryRow[]; total: number | null }> {
-      const statement = listStatement(filter.clientName !== null, filter.status, filter.keyId !== undefined)
-      const page = await statement.execute({ clientName: filter.clientName, keyId: filter.keyId, limit: filter.limit, offset: filter.offset })
-      return { rows: page.map(({ total: _, ...row }) => row), total: page[0]?.total ?? null }
+    async listSummaries(filter: ListFilter & { keyId?: string }): Promise<ListPage> {
+      return listBatcher(filter.clientName !== null, filter.status)({
+        clientName: filter.clientName,
+        keyId: filter.keyId ?? null,
+        limit: filter.limit,
+        offset: filter.offset,
+      })
     },
 
     /** A page of whole rows, newest first (the dashboard's). */

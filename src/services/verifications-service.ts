@@ -7,6 +7,7 @@ import type {
 } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
 import { effectiveStatus, type VerificationRow, type VerificationSummaryRow, type VerificationsRepository } from '../db/verifications-repository.js'
+import { isoFromPostgres } from '../db/timestamps.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
@@ -48,11 +49,11 @@ export function toVerification(row: VerificationRow): Verification {
 function toSummary(row: VerificationSummaryRow): VerificationSummary {
   return {
     id: row.id,
-    status: effectiveStatus(row),
+    status: row.status,
     client_reference: row.clientReference,
     checks: row.checks as VerificationSummary['checks'],
-    created_at: row.createdAt.toISOString(),
-    completed_at: iso(row.completedAt),
+    created_at: isoFromPostgres(row.createdAt),
+    completed_at: row.completedAt === null ? null : isoFromPostgres(row.completedAt),
   }
 }
 
