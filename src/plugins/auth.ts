@@ -3,7 +3,7 @@
 // The dashboard's session cookie counts only on a route that opts in, and only without an
 // Authorization header: the JSON API never reads it.
 import fp from 'fastify-plugin'
-import cookie from '@fastify/cookie'
+import { parseCookie } from 'cookie'
 import type { OperationId, Permission } from '../../generated/schemas.js'
 import { ApiError } from '../domain/errors.js'
 import { can } from '../domain/permissions.js'
@@ -31,6 +31,15 @@ declare module 'fastify' {
 /** The cookie that names a dashboard session (the token; only its hash is stored). */
 export const SESSION_COOKIE = 'ivs_session'
 
+/**
+ * The dashboard session token a request's Cookie header carries. Cookies are read only here, on the
+ * routes that take one: the JSON API never parses them.
+ */
+export function sessionCookieOf(request: { headers: { cookie?: string } }): string | undefined {
+  const header = request.headers.cookie
+  return header ? parseCookie(header)[SESSION_COOKIE] : undefined
+}
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header)
@@ -45,7 +54,6 @@ export function principalOf(request: { principal: Principal | null }): Principal
 
 export default fp(
   async function authPlugin(app) {
-    await app.register(cookie)
     app.decorateRequest('principal', null)
 
     async function fromBearer(header: string | undefined, fromMemory: boolean): Promise<Principal> {
@@ -66,7 +74,7 @@ export default fp(
     app.addHook('onRequest', async function authenticate(request) {
       const { permission, sessionCookie, checksRevocation } = request.routeOptions.config
       if (!permission) return
-      const session = sessionCookie && request.headers.authorization === undefined ? request.cookies[SESSION_COOKIE] : undefined
+      const session = sessionCookie && request.headers.authorization === undefined ? sessionCookieOf(request) : undefined
       const principal = session === undefined ? await fromBearer(request.headers.authorization, checksRevocation === true) : await fromSession(session)
       if (!can(principal.role, permission)) {
         await app.apiKeysService.assertActive(principal)

@@ -53,8 +53,9 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
 export default fp(
   async function securityHeadersPlugin(app) {
     const headers = securityHeaders()
-    app.addHook('onRequest', async function setSecurityHeaders(_request, reply) {
+    app.addHook('onRequest', function setSecurityHeaders(_request, reply, done) {
       reply.headers(headers)
+      done()
     })
   },
   { name: 'security-headers' },

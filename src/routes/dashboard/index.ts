@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import { getDashboardRoute, getDashboardStylesheetRoute, signInDashboardRoute, signOutDashboardRoute } from '../../../generated/schemas.js'
 import { ApiError } from '../../domain/errors.js'
-import { principalOf, SESSION_COOKIE } from '../../plugins/auth.js'
+import { principalOf, SESSION_COOKIE, sessionCookieOf } from '../../plugins/auth.js'
 import { WWW_AUTHENTICATE } from '../../plugins/errors.js'
 import { SESSION_TTL_MS } from '../../services/dashboard-sessions-service.js'
 import { operation } from '../operation.js'
@@ -17,7 +18,7 @@ const stylesheet = readFileSync(new URL('./dashboard.css', import.meta.url), 'ut
 const wantsHtml = (request: FastifyRequest) =>
   request.headers.authorization === undefined && /\btext\/html\b/i.test(request.headers.accept ?? '')
 
-const hasSessionCookie = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] !== undefined
+const hasSessionCookie = (request: FastifyRequest) => sessionCookieOf(request) !== undefined
 
 function sendHtml(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body)
@@ -37,6 +38,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   // the JSON API answering 415 to forms.
   app.removeContentTypeParser('application/json')
   await app.register(formbody)
+  // Setting and clearing the session cookie; registered here, its hooks run on these routes only.
+  await app.register(cookie, { hook: false })
 
   const cookieOptions = (request: FastifyRequest) =>
     ({ path: '/admin', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const
@@ -75,7 +78,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
       refuseCrossSite(request)
       const { token } = await app.dashboardSessionsService.signIn(request.body.api_key)
       // Signing in over a live session replaces it rather than leaving it behind.
-      await app.dashboardSessionsService.signOut(request.cookies[SESSION_COOKIE])
+      await app.dashboardSessionsService.signOut(sessionCookieOf(request))
       return reply
         .setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 })
         .redirect('/admin', 303)
@@ -87,7 +90,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     schema: signOutDashboardRoute,
     handler: async function signOutDashboard(request, reply) {
       refuseCrossSite(request)
-      await app.dashboardSessionsService.signOut(request.cookies[SESSION_COOKIE])
+      await app.dashboardSessionsService.signOut(sessionCookieOf(request))
       return reply.clearCookie(SESSION_COOKIE, cookieOptions(request)).redirect('/admin', 303)
     },
   })
