@@ -102,6 +102,23 @@ interface ListRead {
   offset: number
 }
 
+/** What every drizzle prepared query has, though its select type does not show it: rows as the driver gives them. */
+interface RawRows {
+  all(values: Record<string, unknown>): Promise<unknown[]>
+}
+
+/** A row of the list's statement, as the driver gives it. */
+interface ListedRow {
+  n: number
+  id: string
+  status: VerificationStatus
+  client_reference: string | null
+  checks: string[]
+  created_at: string
+  completed_at: string | null
+  total: number
+}
+
 export interface ListPage {
   rows: VerificationSummaryRow[]
   /** null when the page is empty (past the end, nothing matches, or the key was revoked). */
@@ -250,18 +267,20 @@ export function createVerificationsRepository(db: Db) {
     const p = (name: string) => sql.placeholder(name)
     const requests = sql`unnest(${p('clients')}::text[], ${p('keys')}::text[], ${p('limits')}::int[], ${p('offsets')}::int[])
       with ordinality as r(client_name, key_id, lim, off, n)`
+    // Read with the driver's own row objects (PreparedQuery.all): drizzle's mapping of each field of
+    // each row was a seventh of the list's CPU time. Hence the explicit names and casts.
     return db
       .select({
-        n: sql<number>`r.n`.mapWith(Number),
-        id: sql<string>`p.id`,
+        n: sql`r.n::int`.as('n'),
+        id: sql`p.id`.as('id'),
         // effectiveStatus, in SQL: a pending session past its expiry reads as failed.
-        status: sql<VerificationStatus>`case when p.status = 'pending' and p.expires_at <= now() then 'failed' else p.status end`,
-        clientReference: sql<string | null>`p.client_reference`,
-        checks: sql<string[]>`p.checks`,
+        status: sql`case when p.status = 'pending' and p.expires_at <= now() then 'failed' else p.status end`.as('status'),
+        client_reference: sql`p.client_reference`.as('client_reference'),
+        checks: sql`p.checks`.as('checks'),
         // Times as the driver hands them over (text), not Dates: they are only ever written out again.
-        createdAt: sql<string>`p.created_at`,
-        completedAt: sql<string | null>`p.completed_at`,
-        total: sql<number>`t.n`.mapWith(Number),
+        created_at: sql`p.created_at`.as('created_at'),
+        completed_at: sql`p.completed_at`.as('completed_at'),
+        total: sql`t.n::int`.as('total'),
       })
       // The total once per request, not per row of its page.
       .from(sql`${requests} cross join lateral (${total}) as t cross join lateral (${page} limit r.lim offset r.off) as p`)
@@ -275,17 +294,24 @@ export function createVerificationsRepository(db: Db) {
     if (!batcher) {
       const statement = listBatchStatement(scoped, status)
       batcher = batched<ListRead, ListPage>(async (reads) => {
-        const rows = await statement.execute({
+        const rows = (await (statement as unknown as RawRows).all({
           clients: reads.map((r) => r.clientName),
           keys: reads.map((r) => r.keyId),
           limits: reads.map((r) => r.limit),
           offsets: reads.map((r) => r.offset),
-        })
+        })) as ListedRow[]
         const pages = reads.map((): ListPage => ({ rows: [], total: null }))
-        for (const { n, total, ...row } of rows) {
-          const page = pages[n - 1]!
-          page.rows.push(row)
-          page.total = total
+        for (const row of rows) {
+          const page = pages[row.n - 1]!
+          page.rows.push({
+            id: row.id,
+            status: row.status,
+            clientReference: row.client_reference,
+            checks: row.checks,
+            createdAt: row.created_at,
+            completedAt: row.completed_at,
+          })
+          page.total = row.total
         }
         return pages
       })
