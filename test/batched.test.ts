@@ -1,7 +1,7 @@
-// The coalescing of reads and inserts (db/verifications-repository.ts `batched`): what is asked in one turn of the
+// The coalescing of reads and inserts (db/batched.ts): what is asked in one turn of the
 // event loop goes out together, in order; a full batch leaves at once; a failure fails its own call only.
 import t from 'tap'
-import { batched } from '../src/db/verifications-repository.js'
+import { batched } from '../src/db/batched.js'
 
 t.test('calls made together form one batch, answered in order', async (t) => {
   const runs: number[][] = []

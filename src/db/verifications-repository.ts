@@ -2,6 +2,7 @@
 import { and, count, desc, eq, exists, getTableColumns, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db, Executor } from './client.js'
+import { batched } from './batched.js'
 import { apiKeys, idempotencyKeys, verifications } from './schema.js'
 
 export type VerificationRow = typeof verifications.$inferSelect
@@ -30,6 +31,9 @@ export interface ListFilter {
 }
 
 const IDEMPOTENCY_WINDOW = sql`now() - interval '24 hours'`
+
+/** A placeholder of a prepared statement. */
+const p = (name: string) => sql.placeholder(name)
 
 /**
  * The condition "the API key `keyId` is not revoked", for the statements that answer a request whose
@@ -131,42 +135,6 @@ interface ByIdRead {
   keyId: string | null
 }
 
-/** The most reads one statement answers; more start the next statement. */
-const MAX_BATCH = 200
-
-/**
- * Coalesces calls into batches: the calls made in one turn of the event loop (the requests parsed
- * together) go to `run` together once that turn is over (setImmediate), which answers each in order.
- * A call never waits for an earlier batch: it is sent in the next one to leave. When a batch of
- * several fails, each of its calls is run again alone, so that one bad input fails only its own call
- * (`run` must have done nothing when it fails: one statement, which is atomic).
- */
-export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>): (input: In) => Promise<Out> {
-  let inputs: In[] = []
-  let waiting: Array<{ resolve: (out: Out) => void; reject: (err: unknown) => void }> = []
-  function flush() {
-    if (inputs.length === 0) return
-    const batch = inputs
-    const callers = waiting
-    inputs = []
-    waiting = []
-    run(batch).then(
-      (outs) => callers.forEach((c, i) => c.resolve(outs[i]!)),
-      (err: unknown) => {
-        if (batch.length === 1) callers[0]!.reject(err)
-        else batch.forEach((input, i) => run([input]).then((outs) => callers[i]!.resolve(outs[0]!), callers[i]!.reject))
-      },
-    )
-  }
-  return (input) =>
-    new Promise<Out>((resolve, reject) => {
-      if (inputs.length === 0) setImmediate(flush)
-      inputs.push(input)
-      waiting.push({ resolve, reject })
-      if (inputs.length >= MAX_BATCH) flush()
-    })
-}
-
 /**
  * POST /verifications' insert for every request that arrived in the same turn of the event loop, in
  * one statement (and one commit): each request is a row of `unnest(…)`, inserted only if its key is
@@ -174,7 +142,6 @@ export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>): (input:
  */
 function insertBatch(db: Db) {
   const c = verifications
-  const p = (name: string) => sql.placeholder(name)
   const requests = sql`unnest(${p('ids')}::text[], ${p('clients')}::text[], ${p('keys')}::text[], ${p('refs')}::text[], ${p('checks')}::text[],
     ${p('applicants')}::text[], ${p('metadata')}::text[], ${p('createdAt')}::text[], ${p('expiresAt')}::text[])
     as r(id, client_name, key_id, client_reference, checks, applicant, metadata, created_at, expires_at)`
@@ -236,7 +203,7 @@ export function createVerificationsRepository(db: Db) {
   // loop, in one statement: each request is a row of `unnest(ids, clients, keys) WITH ORDINALITY`
   // (client null: any client; key null: already confirmed), joined to its verification, which comes
   // back only if the request's key is still active.
-  const request = sql`unnest(${sql.placeholder('ids')}::text[], ${sql.placeholder('clients')}::text[], ${sql.placeholder('keys')}::text[]) with ordinality as r(id, client_name, key_id, n)`
+  const request = sql`unnest(${p('ids')}::text[], ${p('clients')}::text[], ${p('keys')}::text[]) with ordinality as r(id, client_name, key_id, n)`
   const byIdBatch = db
     .select({ n: sql<number>`r.n`.mapWith(Number), ...getTableColumns(verifications) })
     .from(request)
@@ -264,7 +231,6 @@ export function createVerificationsRepository(db: Db) {
       .from(verifications)
       .where(where)
       .orderBy(desc(c.createdAt), desc(c.id))
-    const p = (name: string) => sql.placeholder(name)
     const requests = sql`unnest(${p('clients')}::text[], ${p('keys')}::text[], ${p('limits')}::int[], ${p('offsets')}::int[])
       with ordinality as r(client_name, key_id, lim, off, n)`
     // Read with the driver's own row objects (PreparedQuery.all): drizzle's mapping of each field of
