@@ -62,41 +62,9 @@ function listWhere(filter: { clientName: string | null | SQL; status?: Verificat
 export type NewVerificationForKey = Required<Pick<NewVerificationRow, 'id' | 'clientName' | 'createdByKeyId' | 'checks' | 'metadata' | 'createdAt' | 'expiresAt'>> &
   Pick<NewVerificationRow, 'clientReference' | 'applicant'>
 
-/** A placeholder `name`, cast to `column`'s type; `encode`: through the column's own encoder. */
-function typed(name: string, column: PgColumn, encode = false): SQL.Aliased {
-  const value = encode ? sql.param(sql.placeholder(name), column) : sql.placeholder(name)
-  return sql`${value}::${sql.raw(column.getSQLType())}`.as(column.name)
-}
-
 /** A constant of `column`'s type. */
 function constant(literal: string, column: PgColumn): SQL.Aliased {
   return sql`${sql.raw(literal)}::${sql.raw(column.getSQLType())}`.as(column.name)
-}
-
-/**
- * INSERT INTO verifications … SELECT … FROM api_keys WHERE id = :keyId AND revoked_at IS NULL
- * RETURNING *: the new verification only if its key is active, in one statement.
- */
-function insertForKey(executor: Executor) {
-  const c = verifications
-  const values = {
-    id: typed('id', c.id),
-    clientName: typed('clientName', c.clientName),
-    createdByKeyId: apiKeys.id,
-    status: constant(`'pending'`, c.status),
-    clientReference: typed('clientReference', c.clientReference),
-    checks: typed('checks', c.checks, true),
-    applicant: typed('applicant', c.applicant),
-    metadata: typed('metadata', c.metadata, true),
-    checksResults: constant(`'{}'`, c.checksResults),
-    createdAt: typed('createdAt', c.createdAt, true),
-    completedAt: constant('null', c.completedAt),
-    expiresAt: typed('expiresAt', c.expiresAt, true),
-  } satisfies Record<keyof typeof c.$inferSelect, unknown>
-  return executor
-    .insert(verifications)
-    .select(executor.select(values).from(apiKeys).where(and(eq(apiKeys.id, sql.placeholder('keyId')), isNull(apiKeys.revokedAt))))
-    .returning()
 }
 
 interface ListRead {
@@ -136,11 +104,12 @@ interface ByIdRead {
 }
 
 /**
- * POST /verifications' insert for every request that arrived in the same turn of the event loop, in
- * one statement (and one commit): each request is a row of `unnest(…)`, inserted only if its key is
- * still active. Values travel as text and are cast back (arrays of arrays and of JSON do not).
+ * INSERT INTO verifications … SELECT … FROM unnest(…) JOIN api_keys … RETURNING *: POST
+ * /verifications' insert for every request that arrived in the same turn of the event loop, in one
+ * statement (and one commit), each row only if its key is still active. Values travel as text and are
+ * cast back (arrays of arrays and of JSON do not); see insertParams.
  */
-function insertBatch(db: Db) {
+function insertRows(executor: Executor) {
   const c = verifications
   const requests = sql`unnest(${p('ids')}::text[], ${p('clients')}::text[], ${p('keys')}::text[], ${p('refs')}::text[], ${p('checks')}::text[],
     ${p('applicants')}::text[], ${p('metadata')}::text[], ${p('createdAt')}::text[], ${p('expiresAt')}::text[])
@@ -160,11 +129,25 @@ function insertBatch(db: Db) {
     completedAt: constant('null', c.completedAt),
     expiresAt: from('expires_at', c.expiresAt),
   } satisfies Record<keyof typeof c.$inferSelect, unknown>
-  return db
+  return executor
     .insert(verifications)
-    .select(db.select(values).from(requests).innerJoin(apiKeys, and(eq(apiKeys.id, sql`r.key_id`), isNull(apiKeys.revokedAt))))
+    .select(executor.select(values).from(requests).innerJoin(apiKeys, and(eq(apiKeys.id, sql`r.key_id`), isNull(apiKeys.revokedAt))))
     .returning()
-    .prepare('verifications_insert_batch')
+}
+
+/** insertRows' parameters for these rows. */
+function insertParams(rows: NewVerificationForKey[]) {
+  return {
+    ids: rows.map((r) => r.id),
+    clients: rows.map((r) => r.clientName),
+    keys: rows.map((r) => r.createdByKeyId),
+    refs: rows.map((r) => r.clientReference ?? null),
+    checks: rows.map((r) => arrayLiteral(r.checks)),
+    applicants: rows.map((r) => (r.applicant ? JSON.stringify(r.applicant) : null)),
+    metadata: rows.map((r) => JSON.stringify(r.metadata)),
+    createdAt: rows.map((r) => r.createdAt.toISOString()),
+    expiresAt: rows.map((r) => r.expiresAt.toISOString()),
+  }
 }
 
 /** A PostgreSQL array literal of strings: {"a","b"}. */
@@ -182,19 +165,9 @@ export function createVerificationsRepository(db: Db) {
     .limit(1)
     .prepare('verification_by_id_for_client')
 
-  const insertStatement = insertBatch(db)
+  const insertStatement = insertRows(db).prepare('verifications_insert_batch')
   const insertNow = batched<NewVerificationForKey, VerificationRow | undefined>(async (rows) => {
-    const created = await insertStatement.execute({
-      ids: rows.map((r) => r.id),
-      clients: rows.map((r) => r.clientName),
-      keys: rows.map((r) => r.createdByKeyId),
-      refs: rows.map((r) => r.clientReference ?? null),
-      checks: rows.map((r) => arrayLiteral(r.checks)),
-      applicants: rows.map((r) => (r.applicant ? JSON.stringify(r.applicant) : null)),
-      metadata: rows.map((r) => JSON.stringify(r.metadata)),
-      createdAt: rows.map((r) => r.createdAt.toISOString()),
-      expiresAt: rows.map((r) => r.expiresAt.toISOString()),
-    })
+    const created = await insertStatement.execute(insertParams(rows))
     const byId = new Map(created.map((row) => [row.id, row]))
     return rows.map((r) => byId.get(r.id))
   })
@@ -295,24 +268,12 @@ export function createVerificationsRepository(db: Db) {
     /**
      * Inserts a new verification, created by `row.createdByKeyId`, in one statement that also reads
      * that key: nothing is inserted (undefined) when the key is revoked. Outside a transaction, the
-     * inserts asked for together share one prepared statement (see insertBatch); each is sent after
+     * inserts asked for together share one prepared statement (see insertRows); each is sent after
      * its caller asked, so a key revoked before is refused.
      */
     async insertIfKeyActive(row: NewVerificationForKey, tx?: Executor): Promise<VerificationRow | undefined> {
       if (!tx) return insertNow(row)
-      const values = {
-        id: row.id,
-        clientName: row.clientName,
-        keyId: row.createdByKeyId,
-        clientReference: row.clientReference ?? null,
-        checks: row.checks,
-        // Encoded here: a null must stay SQL NULL (the column's encoder would write JSON null).
-        applicant: row.applicant ? JSON.stringify(row.applicant) : null,
-        metadata: row.metadata,
-        createdAt: row.createdAt,
-        expiresAt: row.expiresAt,
-      }
-      const [created] = await insertForKey(tx).prepare('verification_insert_for_key_tx').execute(values)
+      const [created] = await insertRows(tx).prepare('verifications_insert_tx').execute(insertParams([row]))
       return created
     },
 
