@@ -1,6 +1,7 @@
 // SQL for uploaded images (encrypted by the caller) and what their analysis found.
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
+import { descending } from './order.js'
 import { uploads } from './schema.js'
 
 export type UploadRow = typeof uploads.$inferSelect
@@ -27,7 +28,7 @@ export function createUploadsRepository(db: Db) {
         .select()
         .from(uploads)
         .where(and(eq(uploads.verificationId, verificationId), eq(uploads.kind, kind)))
-        .orderBy(desc(uploads.createdAt), desc(uploads.id))
+        .orderBy(descending(uploads.createdAt), descending(uploads.id))
         .limit(1)
       return row
     },

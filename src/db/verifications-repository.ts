@@ -1,8 +1,9 @@
 // SQL for verifications and their idempotency records.
-import { and, count, desc, eq, exists, getTableColumns, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, exists, getTableColumns, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db, Executor } from './client.js'
 import { batched } from './batched.js'
+import { descending } from './order.js'
 import { apiKeys, idempotencyKeys, verifications } from './schema.js'
 
 export type VerificationRow = typeof verifications.$inferSelect
@@ -203,7 +204,7 @@ export function createVerificationsRepository(db: Db) {
       .select({ id: c.id, status: c.status, clientReference: c.clientReference, checks: c.checks, createdAt: c.createdAt, completedAt: c.completedAt, expiresAt: c.expiresAt })
       .from(verifications)
       .where(where)
-      .orderBy(desc(c.createdAt), desc(c.id))
+      .orderBy(descending(c.createdAt), descending(c.id))
     const requests = sql`unnest(${p('clients')}::text[], ${p('keys')}::text[], ${p('limits')}::int[], ${p('offsets')}::int[])
       with ordinality as r(client_name, key_id, lim, off, n)`
     // Read with the driver's own row objects (PreparedQuery.all): drizzle's mapping of each field of
@@ -224,7 +225,7 @@ export function createVerificationsRepository(db: Db) {
       // The total once per request, not per row of its page.
       .from(sql`${requests} cross join lateral (${total}) as t cross join lateral (${page} limit r.lim offset r.off) as p`)
       .where(sql`r.key_id is null or ${keyActive(db, sql`r.key_id`)}`)
-      .orderBy(sql`r.n, p.created_at desc, p.id desc`)
+      .orderBy(sql`r.n, p.created_at desc nulls last, p.id desc nulls last`)
       .prepare(`verifications_list_batch_${scoped ? 'client' : 'all'}_${status ?? 'any'}`)
   }
   function listBatcher(scoped: boolean, status: VerificationStatus | undefined) {
@@ -335,7 +336,7 @@ export function createVerificationsRepository(db: Db) {
         .select()
         .from(verifications)
         .where(listWhere(filter))
-        .orderBy(desc(verifications.createdAt), desc(verifications.id))
+        .orderBy(descending(verifications.createdAt), descending(verifications.id))
         .limit(filter.limit)
         .offset(filter.offset)
     },

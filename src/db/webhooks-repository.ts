@@ -1,6 +1,7 @@
 // SQL for the webhook outbox: events, delivery attempts, claiming due attempts across instances.
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
+import { descending } from './order.js'
 import { apiKeys, webhookDeliveries, webhookEvents } from './schema.js'
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect
@@ -89,7 +90,7 @@ export function createWebhooksRepository(db: Db) {
     },
 
     async listForKey(keyId: string, limit: number, tx: Executor = db): Promise<DeliveryRow[]> {
-      return tx.select().from(d).where(eq(d.keyId, keyId)).orderBy(desc(d.createdAt), desc(d.id)).limit(limit)
+      return tx.select().from(d).where(eq(d.keyId, keyId)).orderBy(descending(d.createdAt), descending(d.id)).limit(limit)
     },
 
     async findForKey(id: string, keyId: string, tx: Executor = db): Promise<DeliveryRow | undefined> {
