@@ -314,6 +314,37 @@ t.test('GET /verifications: order, shape, default limit, total', async (t) => {
   }
 })
 
+t.test('GET /verifications: every item reads as the verification does, whatever its text, state or time', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const admin = await b.createKey('ops', 'admin')
+  const references = ['quote " backslash \\ slash / </script>', 'line\nbreak\ttab \u0001\u001f\u007f', 'é ñ 中文 𝄞 \u2028\u2029 emoji 🙂', '']
+  const created: Verification[] = []
+  for (const client_reference of references) created.push(await create(b, service.key, { checks: ['liveness', 'document', 'identity'], client_reference }))
+  created.push(await create(b, service.key, { checks: ['face_match'] }))
+  // A completed one, with a completion time on a whole second and one with every digit of milliseconds.
+  await b.app.db.update(verifications).set({ status: 'completed', completedAt: new Date('2026-11-21T20:31:00.000Z') }).where(eq(verifications.id, created[0]!.id))
+  await b.app.db.update(verifications).set({ status: 'completed', completedAt: new Date('2026-11-21T20:31:07.089Z') }).where(eq(verifications.id, created[1]!.id))
+
+  for (const key of [service.key, admin.key]) {
+    const res = await b.call('GET', '/verifications', { key, query: { limit: '100' } })
+    t.equal(res.statusCode, 200)
+    t.match(res.headers['content-type'], /^application\/json; charset=utf-8$/)
+    t.same(specErrors('listVerifications', 200, res.json()), [], 'body matches openapi.yaml')
+    const items = json<Summary[]>(res)
+    t.equal(items.length, created.length)
+    for (const item of items) {
+      t.same(Object.keys(item), ['id', 'status', 'client_reference', 'checks', 'created_at', 'completed_at'], 'the fields of VerificationSummary, in its order')
+      const v = json<Verification>(await b.call('GET', `/verifications/${item.id}`, { key }))
+      t.strictSame(
+        item,
+        { id: v.id, status: v.status, client_reference: v.client_reference, checks: v.checks, created_at: v.created_at, completed_at: v.completed_at },
+        `item ${items.indexOf(item)}: as GET /verifications/{id} reads it`,
+      )
+    }
+  }
+})
+
 t.test('GET /verifications: verifications created in the same millisecond are ordered by id descending', async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')

@@ -39,8 +39,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/postgres-js')
   const { migrate } = await import('drizzle-orm/postgres-js/migrator')
   // The migration lock holds one connection while migrate() uses another.
-  // Sessions in UTC: times come back as the API writes them (db/timestamps.ts), whatever the server's default.
-  const client = postgres(url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10, connection: { TimeZone: 'UTC' } })
+  const client = postgres(url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10 })
   try {
     const db = drizzle(client, { schema })
     // Instances starting together on one server take turns, so a migration never runs twice at once.
@@ -70,7 +69,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const client = await PGlite.create(location)
   try {
-    await client.exec(`set time zone 'UTC'`)
     const db = drizzle(client, { schema })
     await migrate(db, { migrationsFolder })
     return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() }

@@ -3,11 +3,9 @@ import type {
   CreateVerificationBody,
   ListVerificationsQuerystring,
   Verification,
-  VerificationSummary,
 } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
-import { effectiveStatus, type VerificationRow, type VerificationSummaryRow, type VerificationsRepository } from '../db/verifications-repository.js'
-import { isoFromPostgres } from '../db/timestamps.js'
+import { effectiveStatus, type ListPage, type VerificationRow, type VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
@@ -43,17 +41,6 @@ export function toVerification(row: VerificationRow): Verification {
     created_at: row.createdAt.toISOString(),
     completed_at: iso(row.completedAt),
     expires_at: row.expiresAt.toISOString(),
-  }
-}
-
-function toSummary(row: VerificationSummaryRow): VerificationSummary {
-  return {
-    id: row.id,
-    status: row.status,
-    client_reference: row.clientReference,
-    checks: row.checks as VerificationSummary['checks'],
-    created_at: isoFromPostgres(row.createdAt),
-    completed_at: row.completedAt === null ? null : isoFromPostgres(row.completedAt),
   }
 }
 
@@ -140,22 +127,17 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       }
     },
 
-    /** A page and the total; for an unconfirmed principal, the same statement reads its key. */
-    async list(principal: Principal, query: ListVerificationsQuerystring) {
-      const filter = { clientName: scope(principal), status: query.status }
-      const page = await repo.listSummaries({
-        ...filter,
-        limit: query.limit ?? 20,
-        offset: query.offset ?? 0,
-        keyId: principal.unconfirmed ? principal.id : undefined,
-      })
-      let total = page.total
-      if (total === null) {
-        // An empty page: past the end, no match at all, or a revoked key.
-        await opts.keys.assertActive(principal)
-        total = await repo.count(filter)
-      }
-      return { items: page.rows.map(toSummary), total }
+    /**
+     * A page (JSON text of VerificationSummary items, newest first) and the total; for an unconfirmed
+     * principal, the same statement reads its key.
+     */
+    async list(principal: Principal, query: ListVerificationsQuerystring): Promise<ListPage> {
+      const filter = { clientName: scope(principal), status: query.status, limit: query.limit ?? 20, offset: query.offset ?? 0 }
+      const page = await repo.listSummaries({ ...filter, keyId: principal.unconfirmed ? principal.id : undefined })
+      if (page) return page
+      // Nothing came back: the key was revoked (a revoke is for good, so this throws).
+      await opts.keys.assertActive(principal)
+      return (await repo.listSummaries(filter))!
     },
 
     /** One verification; for an unconfirmed principal, the same statement reads its key. */

@@ -1,5 +1,5 @@
 // Verification sessions: create, list, read.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createVerificationRoute, getVerificationRoute, listVerificationsRoute } from '../../../generated/schemas.js'
 import { principalOf } from '../../plugins/auth.js'
@@ -9,6 +9,14 @@ import { operation } from '../operation.js'
 function hot(id: 'createVerification' | 'listVerifications' | 'getVerification') {
   const route = operation(id)
   return { ...route, config: { ...route.config, checksRevocation: true } }
+}
+
+/**
+ * Sends JSON that is already written: Fastify sends a string with a JSON content type as it is,
+ * without the route's serialiser (which the text was written to match).
+ */
+function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json)
 }
 
 export default async function verificationsRoutes(fastify: FastifyInstance) {
@@ -33,7 +41,8 @@ export default async function verificationsRoutes(fastify: FastifyInstance) {
     schema: listVerificationsRoute,
     handler: async function listVerifications(request, reply) {
       const { items, total } = await app.verificationsService.list(principalOf(request), request.query)
-      return reply.header('x-total-count', String(total)).send(items)
+      // The page arrives as JSON text (written by PostgreSQL, see listSummaries): sent as it is.
+      return sendJsonText(reply.header('x-total-count', String(total)), items)
     },
   })
 
