@@ -1149,6 +1149,9 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1204,6 +1207,12 @@ export interface components {
         XTotalCount: number;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description The key's requests per second (`RATE_LIMIT_PER_SECOND`). */
+        XRateLimitLimit: number;
+        /** @description Requests left in the current second; `0` on a 429. */
+        XRateLimitRemaining: number;
+        /** @description Seconds until the current window ends and the budget refills. */
+        XRateLimitReset: number;
         /** @description Always `Bearer`. */
         WWWAuthenticate: string;
     };

@@ -190,13 +190,26 @@ t.test('security headers on HTML pages, the stylesheet and Swagger UI', async (t
     t.notMatch(csp, /unsafe-eval/)
     t.equal(res.headers['x-content-type-options'], 'nosniff')
   }
-  // The JSON API's answers carry them too, a refusal before authentication included.
-  for (const res of [await b.call('GET', '/verifications', { key: b.adminKey }), await b.app.inject({ method: 'GET', url: '/verifications' })]) {
+  // The JSON API's answers carry the headers that matter for JSON (a refusal before authentication
+  // and an unknown URL included): not cached, not sniffed, not framed, not read cross-origin.
+  const answers = [
+    await b.call('GET', '/verifications', { key: b.adminKey }),
+    await b.app.inject({ method: 'GET', url: '/verifications' }),
+    await b.app.inject({ method: 'GET', url: '/no-such-thing' }),
+  ]
+  for (const res of answers) {
+    t.equal(res.headers['cache-control'], 'no-store', `${res.statusCode}: no-store`)
     t.equal(res.headers['x-content-type-options'], 'nosniff', `${res.statusCode}: nosniff`)
     t.equal(res.headers['x-frame-options'], 'DENY', `${res.statusCode}: x-frame-options`)
-    t.match(String(res.headers['content-security-policy']), /default-src 'self'/)
+    t.equal(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", `${res.statusCode}: CSP`)
+    t.equal(res.headers['cross-origin-resource-policy'], 'same-origin', `${res.statusCode}: CORP`)
     t.notOk(res.headers['x-powered-by'])
+    t.notOk(res.headers['x-dns-prefetch-control'], `${res.statusCode}: no header that only a page needs`)
   }
+  t.same(
+    answers.map((res) => res.statusCode),
+    [200, 401, 404],
+  )
   const css = await b.app.inject({ method: 'GET', url: '/admin/dashboard.css' })
   t.equal(css.statusCode, 200)
   t.match(css.headers['content-type'], /^text\/css/)

@@ -12,11 +12,15 @@ t.test('each key has its own RATE_LIMIT_PER_SECOND budget', async (t) => {
     const res = await b.call('GET', '/verifications', { key: first.key })
     statuses.push(res.statusCode)
     if (res.statusCode === 429) limited = res
+    else t.notOk(res.headers['x-ratelimit-remaining'], 'an answer within the budget carries no rate-limit headers')
   }
   t.same(statuses.slice(0, 3), [200, 200, 200], 'within the budget')
   t.ok(limited, 'past it: 429')
   t.equal(limited!.json().error.code, 'rate_limited')
   t.match(limited!.headers['retry-after'], /^\d+$/, 'Retry-After in whole seconds')
+  t.equal(limited!.headers['x-ratelimit-limit'], '3', 'the refusal says the limit')
+  t.equal(limited!.headers['x-ratelimit-remaining'], '0')
+  t.match(limited!.headers['x-ratelimit-reset'], /^\d+$/)
   t.same(specErrors('listVerifications', 429, limited!.json()), [])
   t.equal((await b.call('GET', '/verifications', { key: second.key })).statusCode, 200, 'another key is not affected')
   for (let i = 0; i < 5; i++) {

@@ -1,5 +1,6 @@
 // Per-key rate limit (RATE_LIMIT_PER_SECOND; 0 turns it off). It runs after authentication, so the
-// bucket is the API key; public routes are not limited.
+// bucket is the API key; public routes are not limited. Only a refusal (429) carries the limit's
+// headers: Retry-After and X-RateLimit-Limit, -Remaining and -Reset (openapi.yaml).
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
 import { ApiError } from '../domain/errors.js'
@@ -12,6 +13,7 @@ export default fp(
       hook: 'preParsing',
       max: opts.perSecond,
       timeWindow: 1000,
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       keyGenerator: (request) => request.principal?.id ?? request.ip,
       allowList: (request) => request.principal === null,
       errorResponseBuilder: (_request, context) =>

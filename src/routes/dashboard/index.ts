@@ -9,6 +9,7 @@ import { getDashboardRoute, getDashboardStylesheetRoute, signInDashboardRoute, s
 import { ApiError } from '../../domain/errors.js'
 import { principalOf, SESSION_COOKIE, sessionCookieOf } from '../../plugins/auth.js'
 import { WWW_AUTHENTICATE } from '../../plugins/errors.js'
+import { markAsPage } from '../../plugins/security-headers.js'
 import { SESSION_TTL_MS } from '../../services/dashboard-sessions-service.js'
 import { operation } from '../operation.js'
 import { dashboardPage, forbiddenPage, signInPage } from './pages.js'
@@ -34,6 +35,8 @@ function refuseCrossSite(request: FastifyRequest) {
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  // Pages, their forms and stylesheet: helmet's whole set of security headers.
+  app.addHook('onRoute', markAsPage)
   // These routes take a browser's form bodies, and only those; registered here, the parser leaves
   // the JSON API answering 415 to forms.
   app.removeContentTypeParser('application/json')
