@@ -46,6 +46,16 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
     return looksLikeApiKey(token) ? readActive(hashApiKey(token)) : null
   }
 
+  /**
+   * `identify` without waiting, for a secret whose identity is already known (an `unconfirmed`
+   * principal); undefined otherwise (then `identify` reads it).
+   */
+  function identifyKnown(token: string): Principal | undefined {
+    if (!looksLikeApiKey(token)) return undefined
+    const known = identities.get(hashApiKey(token))
+    return known && { id: known.id, clientName: known.clientName, role: known.role, unconfirmed: true }
+  }
+
   async function readActive(keyHash: string): Promise<Principal | null> {
     const row = await repo.findActiveByHash(keyHash)
     if (!row) return null
@@ -66,11 +76,10 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
      * secret is read (and so confirmed) as `authenticate` does; unknown and revoked keys are never cached.
      */
     async identify(token: string): Promise<Principal | null> {
-      if (!looksLikeApiKey(token)) return null
-      const keyHash = hashApiKey(token)
-      const known = identities.get(keyHash)
-      return known ? { ...known, unconfirmed: true } : readActive(keyHash)
+      return identifyKnown(token) ?? authenticate(token)
     },
+
+    identifyKnown,
 
     /** True when the key behind a principal is not revoked (one indexed read). */
     async isActive(principal: Principal): Promise<boolean> {

@@ -1,6 +1,6 @@
 // Browser sessions of the HTML dashboard: signing in with an API key that may open the dashboard,
 // resolving the cookie's token to its key on every request, and signing out.
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import type { DashboardSessionsRepository } from '../db/dashboard-sessions-repository.js'
 import { ApiError } from '../domain/errors.js'
 import { can } from '../domain/permissions.js'
@@ -8,7 +8,7 @@ import type { ApiKeysService, Principal } from './api-keys-service.js'
 
 /** 256 random bits, base64url: the shape of every token this service hands out. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+const hashToken = (token: string) => hash('sha256', token, 'hex')
 
 /** A working day: the operator signs in again after it. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000
