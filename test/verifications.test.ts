@@ -4,7 +4,11 @@
 import t from 'tap'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
+import fastJson from 'fast-json-stringify'
+import { VerificationSchema } from '../generated/schemas.js'
 import { verifications } from '../src/db/schema.js'
+import { specDocument } from '../src/spec.js'
+import { toVerification } from '../src/services/verifications-service.js'
 import { build, type Built } from './helpers/build.js'
 import { errorsAt, specErrors } from './helpers/spec.js'
 
@@ -343,6 +347,53 @@ t.test('GET /verifications: every item reads as the verification does, whatever 
       )
     }
   }
+})
+
+t.test('GET /verifications/{id}: the body is what the schema\'s serialiser writes, whatever the verification holds', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const admin = await b.createKey('ops', 'admin')
+  const serialize = fastJson(VerificationSchema)
+  const odd = ['quote " backslash \\ slash / </script>', 'line\nbreak\ttab \u0001\u001f\u007f', 'é ñ 中文 𝄞 \u2028\u2029 emoji 🙂', '']
+  const created: Verification[] = []
+  for (const client_reference of odd) {
+    created.push(await create(b, service.key, { checks: ['liveness', 'document', 'face_match'], client_reference, metadata: { [client_reference || 'k']: client_reference, z: '1', a: '2' } }))
+  }
+  created.push(await create(b, service.key, { checks: ['identity'] }))
+  // Stored results (openapi.yaml's example), with fields the schema does not have, which must not
+  // reach a client, and numbers of other shapes.
+  const example = structuredClone(
+    (specDocument.paths['/verifications/{id}'] as { get: { responses: { 200: { content: { 'application/json': { example: Verification } } } } } }).get.responses[200]
+      .content['application/json'].example.checks_results,
+  ) as Record<string, Record<string, unknown>>
+  const results = {
+    ...example,
+    document: { ...example.document, debug: { ms: 12 }, details: { ...(example.document!.details as object), internal_trace: 'x' } },
+    face_match: { ...example.face_match, score: 1e-7, threshold: 0.1 + 0.2, embedding: [1, 2] },
+    liveness: { ...example.liveness, checks: [{ name: 'face_detected', passed: false, score: null, extra: true }] },
+    not_a_check: { passed: true },
+  }
+  await b.app.db.update(verifications).set({ checksResults: results, status: 'completed', completedAt: new Date('2026-11-21T20:31:00.000Z') }).where(eq(verifications.id, created[0]!.id))
+  await b.app.db.update(verifications).set({ checksResults: { document: results.document } }).where(eq(verifications.id, created[1]!.id))
+  // Pending past its expiry: reads as failed.
+  await b.app.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, created[2]!.id))
+
+  for (const key of [service.key, admin.key]) {
+    for (const { id } of created) {
+      const res = await b.call('GET', `/verifications/${id}`, { key })
+      t.equal(res.statusCode, 200)
+      t.match(res.headers['content-type'], /^application\/json; charset=utf-8$/)
+      t.same(specErrors('getVerification', 200, res.json()), [], 'body matches openapi.yaml')
+      const row = await b.app.verificationsRepository.findVisible(id, null)
+      t.equal(res.body, serialize(toVerification(row!)), `${id}: byte for byte what the serialiser writes of the row`)
+    }
+  }
+  const first = json<Verification>(await b.call('GET', `/verifications/${created[0]!.id}`, { key: service.key }))
+  t.same(Object.keys(first.checks_results).sort(), ['document', 'face_match', 'identity', 'liveness'], 'no key the schema does not have')
+  t.notOk('debug' in (first.checks_results.document as object), 'no field the schema does not have')
+  t.equal(json<Verification>(await b.call('GET', `/verifications/${created[2]!.id}`, { key: service.key })).status, 'failed')
+  const other = await b.createKey('other', 'service')
+  t.equal((await b.call('GET', `/verifications/${created[0]!.id}`, { key: other.key })).statusCode, 404, "another client's is not found")
 })
 
 t.test('GET /verifications: verifications created in the same millisecond are ordered by id descending', async (t) => {

@@ -1,8 +1,10 @@
 // Verification sessions: creation (with Idempotency-Key), listing and reading, scoped by client.
-import type {
-  CreateVerificationBody,
-  ListVerificationsQuerystring,
-  Verification,
+import fastJson from 'fast-json-stringify'
+import {
+  VerificationSchema,
+  type CreateVerificationBody,
+  type ListVerificationsQuerystring,
+  type Verification,
 } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
 import { effectiveStatus, type ListPage, type VerificationRow, type VerificationsRepository } from '../db/verifications-repository.js'
@@ -28,6 +30,11 @@ export interface CreateResult {
 class IdempotencyRace extends Error {}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+// The serialisers of a Verification's checks_results and metadata, compiled from openapi.yaml's
+// schemas as Fastify compiles a route's: only what the schema has reaches a client.
+const serializeChecksResults = fastJson(VerificationSchema.properties.checks_results)
+const serializeMetadata = fastJson(VerificationSchema.properties.metadata)
 
 export function toVerification(row: VerificationRow): Verification {
   return {
@@ -138,6 +145,20 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       // Nothing came back: the key was revoked (a revoke is for good, so this throws).
       await opts.keys.assertActive(principal)
       return (await repo.listSummaries(filter))!
+    },
+
+    /**
+     * One verification as the response's JSON text (GET /verifications/{id}): what `get` answers,
+     * written as the route's serialiser writes it; for an unconfirmed principal, the same statement
+     * reads its key.
+     */
+    async getJson(principal: Principal, id: string): Promise<string> {
+      const parts = await repo.findVisibleJsonIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
+      if (!parts) {
+        await opts.keys.assertActive(principal)
+        throw notFound('verification')
+      }
+      return parts.head + serializeChecksResults(parts.checksResults) + ',"metadata":' + serializeMetadata(parts.metadata) + parts.tail
     },
 
     /** One verification; for an unconfirmed principal, the same statement reads its key. */

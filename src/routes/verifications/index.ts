@@ -49,8 +49,9 @@ export default async function verificationsRoutes(fastify: FastifyInstance) {
   app.route({
     ...hot('getVerification'),
     schema: getVerificationRoute,
-    handler: async function getVerification(request) {
-      return app.verificationsService.get(principalOf(request), request.params.id)
+    handler: async function getVerification(request, reply) {
+      // Written by PostgreSQL and the schema's serialisers (see getJson): sent as it is.
+      return sendJsonText(reply, await app.verificationsService.getJson(principalOf(request), request.params.id))
     },
   })
 }
