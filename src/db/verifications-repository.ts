@@ -98,12 +98,15 @@ const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
  */
 const STATUS_TEXT = `(case when p.status = 'pending' and p.expires_at <= now() then 'failed' else p.status end)::text`
 const CHECKS_JSON = `case when cardinality(p.checks) = 0 then '[]' else '["' || array_to_string(p.checks, '","') || '"]' end`
-const SUMMARY_JSON = sql.raw(`'{"id":' || to_json(p.id)::text
+/** The fields both JSON texts start with: id, status, client_reference. */
+const OPENING = `'{"id":' || to_json(p.id)::text
   || ',"status":"' || ${STATUS_TEXT}
-  || '","client_reference":' || coalesce(to_json(p.client_reference)::text, 'null')
+  || '","client_reference":' || coalesce(to_json(p.client_reference)::text, 'null')`
+const COMPLETED_AT = `coalesce('"' || ${isoText('p.completed_at')} || '"', 'null')`
+const SUMMARY_JSON = sql.raw(`${OPENING}
   || ',"checks":' || ${CHECKS_JSON}
   || ',"created_at":"' || ${isoText('p.created_at')}
-  || '","completed_at":' || coalesce('"' || ${isoText('p.completed_at')} || '"', 'null') || '}'`)
+  || '","completed_at":' || ${COMPLETED_AT} || '}'`)
 
 /**
  * The row `p` of verifications as a Verification of openapi.yaml, in JSON text written as
@@ -111,12 +114,10 @@ const SUMMARY_JSON = sql.raw(`'{"id":' || to_json(p.id)::text
  * read as they are stored (jsonb), and the service writes them with the schema's own serialisers, so
  * that what is stored reaches a client only as the schema has it (see VerificationJsonParts).
  */
-const VERIFICATION_HEAD = sql.raw(`'{"id":' || to_json(p.id)::text
-  || ',"status":"' || ${STATUS_TEXT}
-  || '","client_reference":' || coalesce(to_json(p.client_reference)::text, 'null')
+const VERIFICATION_HEAD = sql.raw(`${OPENING}
   || ',"redirect_url":"","checks":' || ${CHECKS_JSON} || ',"checks_results":'`)
 const VERIFICATION_TAIL = sql.raw(`',"created_at":"' || ${isoText('p.created_at')}
-  || '","completed_at":' || coalesce('"' || ${isoText('p.completed_at')} || '"', 'null')
+  || '","completed_at":' || ${COMPLETED_AT}
   || ',"expires_at":"' || ${isoText('p.expires_at')} || '"}'`)
 
 /**
@@ -131,13 +132,7 @@ export interface VerificationJsonParts {
 }
 
 /** A row of the JSON read by id, as the driver gives it: one per request that found its verification. */
-interface JsonByIdRow {
-  n: number
-  head: string
-  checks_results: Record<string, unknown>
-  metadata: Record<string, string>
-  tail: string
-}
+type JsonByIdRow = VerificationJsonParts & { n: number }
 
 interface ByIdRead {
   id: string
@@ -239,7 +234,7 @@ export function createVerificationsRepository(db: Db) {
     .select({
       n: sql`r.n::int`.as('n'),
       head: sql`${VERIFICATION_HEAD}`.as('head'),
-      checksResults: sql`p.checks_results`.as('checks_results'),
+      checksResults: sql`p.checks_results`.as('checksResults'),
       metadata: sql`p.metadata`.as('metadata'),
       tail: sql`${VERIFICATION_TAIL}`.as('tail'),
     })
@@ -253,7 +248,7 @@ export function createVerificationsRepository(db: Db) {
       keys: reads.map((r) => r.keyId),
     })) as JsonByIdRow[]
     const found = new Array<VerificationJsonParts | undefined>(reads.length)
-    for (const row of rows) found[row.n - 1] = { head: row.head, checksResults: row.checks_results, metadata: row.metadata, tail: row.tail }
+    for (const row of rows) found[row.n - 1] = row
     return found
   })
 
