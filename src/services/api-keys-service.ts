@@ -51,8 +51,11 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
    * principal); undefined otherwise (then `identify` reads it).
    */
   function identifyKnown(token: string): Principal | undefined {
-    if (!looksLikeApiKey(token)) return undefined
-    const known = identities.get(hashApiKey(token))
+    return looksLikeApiKey(token) ? knownByHash(hashApiKey(token)) : undefined
+  }
+
+  function knownByHash(keyHash: string): Principal | undefined {
+    const known = identities.get(keyHash)
     return known && { id: known.id, clientName: known.clientName, role: known.role, unconfirmed: true }
   }
 
@@ -76,7 +79,9 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
      * secret is read (and so confirmed) as `authenticate` does; unknown and revoked keys are never cached.
      */
     async identify(token: string): Promise<Principal | null> {
-      return identifyKnown(token) ?? authenticate(token)
+      if (!looksLikeApiKey(token)) return null
+      const keyHash = hashApiKey(token)
+      return knownByHash(keyHash) ?? readActive(keyHash)
     },
 
     identifyKnown,

@@ -76,6 +76,12 @@ export interface VerificationsServiceOptions {
 export function createVerificationsService(db: Db, repo: VerificationsRepository, opts: VerificationsServiceOptions) {
   const scope = (p: Principal) => (seesAllClients(p.role) ? null : p.clientName)
 
+  /** A read that found nothing: a revoked key is refused (401), else the verification is not found. */
+  async function notVisible(principal: Principal): Promise<never> {
+    await opts.keys.assertActive(principal)
+    throw notFound('verification')
+  }
+
   async function replay(clientName: string, key: string, requestHash: string): Promise<CreateResult | null> {
     const existing = await repo.findIdempotent(clientName, key)
     if (!existing) return null
@@ -154,20 +160,14 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
      */
     async getJson(principal: Principal, id: string): Promise<string> {
       const parts = await repo.findVisibleJsonIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
-      if (!parts) {
-        await opts.keys.assertActive(principal)
-        throw notFound('verification')
-      }
+      if (!parts) return notVisible(principal)
       return parts.head + serializeChecksResults(parts.checksResults) + ',"metadata":' + serializeMetadata(parts.metadata) + parts.tail
     },
 
     /** One verification; for an unconfirmed principal, the same statement reads its key. */
     async get(principal: Principal, id: string): Promise<Verification> {
       const row = await repo.findVisibleIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
-      if (!row) {
-        await opts.keys.assertActive(principal)
-        throw notFound('verification')
-      }
+      if (!row) return notVisible(principal)
       return toVerification(row)
     },
 
