@@ -706,13 +706,17 @@ t.test('X-Request-Id', async (t) => {
 t.test('a pending verification past its expiry reads as failed everywhere, before the sweeper records it', async (t) => {
   const b = await build(t, { verificationTtlMs: 150, sweepIntervalMs: 3_600_000 })
   const service = await b.createKey('acme', 'service')
-  const v = await create(b, service.key)
+  // The text the list's statement changes in an expired session's summary, in a reference too.
+  const client_reference = ',"status":"pending",'
+  const v = await create(b, service.key, { checks: ['document'], client_reference })
   t.equal(v.status, 'pending')
   await new Promise((r) => setTimeout(r, 300))
   const read = json<Verification>(await b.call('GET', `/verifications/${v.id}`, { key: service.key }))
   t.equal(read.status, 'failed', 'GET /verifications/{id}')
+  t.equal(read.client_reference, client_reference)
   const [item] = json<Summary[]>(await b.call('GET', '/verifications', { key: service.key }))
   t.equal(item!.status, 'failed', 'GET /verifications')
+  t.equal(item!.client_reference, client_reference, 'the reference as it was given')
   t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'failed' } })).map((x) => x.id), [v.id], 'status=failed')
   t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'pending' } })), [], 'status=pending')
 })

@@ -89,35 +89,32 @@ export interface ListPage {
 const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
- * The row `p` of verifications as a VerificationSummary of openapi.yaml, in JSON text with the
- * schema's fields in its order, the status as a client sees it (effectiveStatus: a pending session
- * past its expiry reads as failed). Written by concatenation, which costs PostgreSQL half of what
+ * The row `p` as a VerificationSummary of openapi.yaml in JSON text: its column summary_json, which a
+ * trigger writes whenever the row is written (drizzle/0005_list_summary_json.sql), with the status as
+ * stored; a pending session past its expiry reads as failed (effectiveStatus). Nothing but the status
+ * can put `,"status":"pending",` in that text (in a string, to_json escapes the quotes).
+ */
+const SUMMARY_JSON = sql.raw(`case when p.status = 'pending' and p.expires_at <= now()
+  then replace(p.summary_json, ',"status":"pending",', ',"status":"failed",') else p.summary_json end`)
+
+/**
+ * The row `p` of verifications as a Verification of openapi.yaml, in JSON text with the schema's
+ * fields in its order, written the way summary_json is, in two parts: before its checks_results and
+ * after its metadata. Those two are read as they are stored (jsonb), and the service writes them with
+ * the schema's own serialisers, so that what is stored reaches a client only as the schema has it
+ * (see VerificationJsonParts). By concatenation, which costs PostgreSQL half of what
  * json_build_object does: text that could hold anything (id, client_reference) goes through to_json;
  * a status is an enum value and the checks are CheckName values (the schema's enum, validated when
- * the session was created), which need no escaping.
+ * the session was created), which need no escaping; the status is the one a client sees.
  */
 const STATUS_TEXT = `(case when p.status = 'pending' and p.expires_at <= now() then 'failed' else p.status end)::text`
 const CHECKS_JSON = `case when cardinality(p.checks) = 0 then '[]' else '["' || array_to_string(p.checks, '","') || '"]' end`
-/** The fields both JSON texts start with: id, status, client_reference. */
-const OPENING = `'{"id":' || to_json(p.id)::text
+const VERIFICATION_HEAD = sql.raw(`'{"id":' || to_json(p.id)::text
   || ',"status":"' || ${STATUS_TEXT}
-  || '","client_reference":' || coalesce(to_json(p.client_reference)::text, 'null')`
-const COMPLETED_AT = `coalesce('"' || ${isoText('p.completed_at')} || '"', 'null')`
-const SUMMARY_JSON = sql.raw(`${OPENING}
-  || ',"checks":' || ${CHECKS_JSON}
-  || ',"created_at":"' || ${isoText('p.created_at')}
-  || '","completed_at":' || ${COMPLETED_AT} || '}'`)
-
-/**
- * The row `p` of verifications as a Verification of openapi.yaml, in JSON text written as
- * SUMMARY_JSON is, in two parts: before its checks_results and after its metadata. Those two are
- * read as they are stored (jsonb), and the service writes them with the schema's own serialisers, so
- * that what is stored reaches a client only as the schema has it (see VerificationJsonParts).
- */
-const VERIFICATION_HEAD = sql.raw(`${OPENING}
+  || '","client_reference":' || coalesce(to_json(p.client_reference)::text, 'null')
   || ',"redirect_url":"","checks":' || ${CHECKS_JSON} || ',"checks_results":'`)
 const VERIFICATION_TAIL = sql.raw(`',"created_at":"' || ${isoText('p.created_at')}
-  || '","completed_at":' || ${COMPLETED_AT}
+  || '","completed_at":' || coalesce('"' || ${isoText('p.completed_at')} || '"', 'null')
   || ',"expires_at":"' || ${isoText('p.expires_at')} || '"}'`)
 
 /**
@@ -263,7 +260,7 @@ export function createVerificationsRepository(db: Db) {
     const where = listWhere({ clientName: scoped ? sql`r.client_name` : null, status })
     const total = db.select({ n: sql<number>`count(*)`.as('n') }).from(verifications).where(where)
     const page = db
-      .select({ id: c.id, status: c.status, clientReference: c.clientReference, checks: c.checks, createdAt: c.createdAt, completedAt: c.completedAt, expiresAt: c.expiresAt })
+      .select({ id: c.id, status: c.status, createdAt: c.createdAt, expiresAt: c.expiresAt, summaryJson: sql`summary_json`.as('summary_json') })
       .from(verifications)
       .where(where)
       .orderBy(descending(c.createdAt), descending(c.id))
