@@ -15,14 +15,25 @@ function makeAjv(coerceTypes: boolean) {
   return ajv
 }
 
+/** Whether a parsed part of a request holds a NUL character anywhere (a string or a field name). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false
+  for (const k in value) {
+    if (Object.hasOwn(value, k) && (k.includes('\u0000') || holdsNul((value as Record<string, unknown>)[k]))) return true
+  }
+  return false
+}
+
 /**
  * Where a NUL character is in a parsed part of a request (a string or a field name), as a JSON
  * pointer, or null. PostgreSQL's text and jsonb cannot hold one, and no field of this API needs one.
+ * Every request is checked; the pointer is written only for one that holds a NUL.
  */
 export function nulCharacterAt(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null
-  for (const [k, v] of Object.entries(value)) {
+  if (!holdsNul(value)) return null
+  if (typeof value === 'string') return path
+  for (const [k, v] of Object.entries(value as object)) {
     const here = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`
     if (k.includes('\u0000')) return here
     const found = nulCharacterAt(v, here)
@@ -52,6 +63,7 @@ export default fp(
 
     // After authentication, before the schemas: a 400 in the API's shape, not a database error.
     app.addHook('preValidation', function refuseNulCharacters(request, _reply, done) {
+      if (!holdsNul(request.params) && !holdsNul(request.query) && !holdsNul(request.body)) return done()
       const parts: Array<[string, unknown]> = [['/params', request.params], ['/querystring', request.query], ['', request.body]]
       for (const [part, value] of parts) {
         const at = nulCharacterAt(value)
