@@ -113,6 +113,8 @@ export async function apiBench(): Promise<Section> {
   const sql = postgres(db.url, { max: pool, onnotice: () => {} })
   const rows: string[] = []
   const memory: number[] = []
+  /** GET by id at 50 connections / bare Fastify, from this run. */
+  let byIdRatio = NaN
   const goals: string[] = []
   try {
     const admin = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }
@@ -213,6 +215,7 @@ export async function apiBench(): Promise<Section> {
       const post = at50.find(([n]) => n.startsWith('POST'))!
       const worst = at50.reduce((a, b) => (b[2].p99 > a[2].p99 ? b : a))
       const pct = (x: number) => `${fmt(x * 100, 0)} %`
+      byIdRatio = byId[2].rps / byId[3].rps
       goals.push(
         `- GET by id ≥ 50 % of bare Fastify's requests per second: ${pct(byId[2].rps / byId[3].rps)} — ${byId[2].rps / byId[3].rps >= 0.5 ? 'met' : 'not met'}` +
           ` (the service's stack answering GET /healthz, with no key and no database: ${pct(health[2].rps / health[3].rps)};` +
@@ -296,6 +299,12 @@ export async function apiBench(): Promise<Section> {
       '  service: PostgreSQL now writes the page as the response\'s JSON in the same statement (by string',
       '  concatenation, half the cost of json_build_object), and the service sends that text as it is.',
       '  The tests hold every item to the schema and to the same verification read by id.',
+      '- Writing those twenty summaries (to_char, to_json and a dozen concatenations per item) was then most',
+      '  of PostgreSQL\'s time per list request. A trigger now writes each verification\'s summary when its',
+      '  row is written (drizzle/0005_list_summary_json.sql), and the list sends the stored text; only an',
+      '  expired pending session\'s status is changed on the way out. In alternating runs, PostgreSQL\'s CPU',
+      '  time per list request fell from about 155 to 90 µs and the list\'s rate rose by a fifth; an insert',
+      '  costs PostgreSQL about 8 µs more.',
       '- GET by id did the same for its one row: its read (its share of the statement, parsing fourteen',
       '  columns into objects, three of them dates, mapping and serialising them again) was about a third',
       '  of its CPU time in the service. PostgreSQL now writes the verification\'s JSON around its',
@@ -314,13 +323,17 @@ export async function apiBench(): Promise<Section> {
       '  hashes it with the one-shot crypto.hash (a third of the cost of a Hash object).',
       '',
       'Where the rest of the gap goes:',
-      '- GET by id reaches 34 % of bare Fastify in this run. A full run earlier the same day, with the',
-      '  headers and authentication changes but not the JSON, gave 42 % (and the last run before them 30 %,',
-      '  on another machine): runs differ that much here, the ceilings as much as the service. Per',
-      '  request, both servers read the request with one read and write the answer with one writev',
-      '  (strace). That write is about two thirds of bare Fastify\'s CPU time per request (its profile) and',
+      `- GET by id reaches ${fmt(byIdRatio * 100, 0)} % of bare Fastify in this run. This machine\'s speed changes from day`,
+      '  to day, and not evenly. On 2026-11-21 bare Fastify answered 47 to 53 thousand reads a second and',
+      '  the service 16 to 22 thousand (34 to 42 %, p99 at most 13 ms); on 2026-11-22 bare Fastify answered',
+      '  12 to 14 thousand and the service 7 to 8 thousand (55 to 65 %, in full runs and in alternating',
+      '  probes), while the p99 at 50 connections of the list and of POST rose to 25 to 35 ms. A slow day',
+      '  slows most what both servers do alike (reading each request and writing its answer, the kernel\'s',
+      '  share) and less the service\'s own code, so the ratio rises as the latencies grow. Per request,',
+      '  both servers read the request with one read and write the answer with one writev (strace); on a',
+      '  fast day that write is about two thirds of bare Fastify\'s CPU time per request (its profile) and',
       '  a third of the service\'s. The service\'s stack alone (GET /healthz: request id, security headers,',
-      '  the authentication hook, the access line) reaches 58 %. Of the rest of a read by id, the access',
+      '  the authentication hook, the access line) reaches 50 to 70 %. Of the rest of a read by id, the access',
       '  line (pino, one line per request) is about a tenth of its CPU time, its share of the statement',
       '  (postgres.js building it and parsing the rows) about a tenth, garbage collection a twentieth, then',
       '  the hooks of the key, the rate limit and validation; no function is above a twentieth. All of it',
@@ -328,14 +341,14 @@ export async function apiBench(): Promise<Section> {
       '  on this machine. Tried, not kept: writing log lines in blocks of 4 KiB (sonic-boom\'s minLength)',
       '  cost more than it saved, because sonic-boom\'s buffer is a string flattened again for every line.',
       '  Serving the verification from memory after its key, with no statement at all, measured about half of',
-      '  bare Fastify here; but a status could then be stale on another instance, and the key\'s revocation',
-      '  has to be read on every request anyway (no cache may outlive a revoke, decisions.md); not done.',
+      '  bare Fastify on a fast day; but a status could then be stale on another instance, and the key\'s',
+      '  revocation has to be read on every request anyway (no cache may outlive a revoke, decisions.md).',
       '- POST is above its ceiling: the ceiling is one single-row INSERT and one commit per request, as the',
       '  goal defines it, while the service commits the creations that arrive together at once.',
       '- The list: each request still counts its client\'s verifications for X-Total-Count (O(rows of the',
-      '  client) per request; a capped or estimated count would need a contract decision), and PostgreSQL',
-      '  writes 20 items of JSON; the service and PostgreSQL take turns on a batch, so at 50 connections',
-      '  the median latency is about 50 divided by the rate. Identical requests in a batch are not merged:',
+      '  client) per request, about half of PostgreSQL\'s time per list request now; a capped or estimated',
+      '  count would need a contract decision). The service and PostgreSQL take turns on a batch, so at 50',
+      '  connections the median latency is about 50 divided by the rate. Identical requests in a batch are not merged:',
       '  that would flatter this benchmark, whose requests are all alike, more than it would help clients.',
       '- The tail adds garbage collection pauses and the scheduling of autocannon, the service and the',
       '  PostgreSQL backends on two cores. Figures move by 10 to 20 % from one run to the next on this',
