@@ -17,16 +17,21 @@ async function main() {
   const server = Fastify(serverOptions(config))
   // Handlers first: a signal during a slow first start still closes the database cleanly.
   let closing = false
+  // The log lines still being written reach standard output first (a stuck pipe holds the exit 2 s at most).
+  const exit = (code: number) => {
+    ;(server.log as unknown as { flush(cb: () => void): void }).flush(() => process.exit(code))
+    setTimeout(() => process.exit(code), 2000)
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (closing) return
       closing = true
       server.log.info({ signal }, 'shutting down')
       server.close().then(
-        () => process.exit(0),
+        () => exit(0),
         (err: unknown) => {
           server.log.error({ err }, 'error while shutting down')
-          process.exit(1)
+          exit(1)
         },
       )
     })

@@ -1,0 +1,83 @@
+// The log stream (src/log-stream.ts): every line a process writes reaches standard output, in order,
+// however the process ends; and pino's logger.flush works through it.
+import { spawnSync } from 'node:child_process'
+import t from 'tap'
+
+const moduleUrl = new URL('../src/log-stream.ts', import.meta.url).href
+
+/** Runs `body` in a child process with `log` = a pino logger on the stream over standard output. */
+function run(body: string) {
+  const script = `
+    import pino from 'pino'
+    import { LogStream } from ${JSON.stringify(moduleUrl)}
+    const log = pino({ base: undefined }, new LogStream(1))
+    ${body}
+  `
+  const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+  const lines = res.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { n: number; msg: string })
+  return { status: res.status, lines, stderr: res.stderr }
+}
+
+const numbered = (lines: Array<{ n: number }>) => lines.map((l) => l.n)
+const range = (n: number) => Array.from({ length: n }, (_, i) => i)
+
+t.test('lines written in the turn that exits are written, after the earlier ones', async (t) => {
+  // The earlier lines are written by then (flush); the last turn's are not handed on before the exit.
+  const res = run(`
+    for (let i = 0; i < 500; i++) log.info({ n: i }, 'earlier turn')
+    log.flush(() => {
+      for (let i = 500; i < 1000; i++) log.info({ n: i }, 'last turn')
+      process.exit(3)
+    })
+  `)
+  t.equal(res.status, 3, res.stderr)
+  t.same(numbered(res.lines), range(1000), 'every line, in order')
+})
+
+t.test('an exit in the first turn writes its lines', async (t) => {
+  const res = run(`
+    for (let i = 0; i < 1000; i++) log.info({ n: i }, 'only turn')
+    process.exit(0)
+  `)
+  t.equal(res.status, 0, res.stderr)
+  t.same(numbered(res.lines), range(1000))
+})
+
+t.test('a process that ends by itself writes every line', async (t) => {
+  const res = run(`
+    let i = 0
+    const tick = () => {
+      for (let k = 0; k < 50; k++, i++) log.info({ n: i }, 'line')
+      if (i < 5000) setImmediate(tick)
+    }
+    tick()
+  `)
+  t.equal(res.status, 0, res.stderr)
+  t.same(numbered(res.lines), range(5000))
+})
+
+t.test('an uncaught exception still leaves every line written before it', async (t) => {
+  const res = run(`
+    for (let i = 0; i < 300; i++) log.info({ n: i }, 'before the crash')
+    throw new Error('crash')
+  `)
+  t.not(res.status, 0)
+  t.match(res.stderr, /crash/)
+  t.same(numbered(res.lines), range(300))
+})
+
+t.test("pino's flush calls back once the lines are written", async (t) => {
+  const res = run(`
+    for (let i = 0; i < 100; i++) log.info({ n: i }, 'line')
+    log.flush((err) => {
+      if (err) throw err
+      process.stderr.write('flushed')
+    })
+  `)
+  t.equal(res.status, 0, res.stderr)
+  t.equal(res.stderr, 'flushed')
+  t.same(numbered(res.lines), range(100))
+})
