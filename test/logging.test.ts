@@ -47,3 +47,28 @@ t.test('what a request logs carries its request id', async (t) => {
   t.match(of('r-2'), [{ level: 50, err: { message: 'boom' } }, { level: 30, msg: 'request completed', res: { statusCode: 500 } }])
   t.notMatch(JSON.stringify(lines), 'secret-1', 'no header reaches the log')
 })
+
+t.test('the access line is the line pino writes for the same fields, for any URL', async (t) => {
+  const { lines, stream } = capture()
+  const options = serverOptions(loadConfig({ LOG_LEVEL: 'info' }))
+  const app = Fastify({ ...options, logger: { ...(options.logger as object), stream } })
+  app.get('/*', async () => ({ ok: true }))
+  t.teardown(() => app.close())
+  const url = '/odd/%22quoted%22/\u00e9t\u00e9?q="x"&b=\\n'
+  const res = await app.inject({ url, headers: { 'x-request-id': 'r-3' } })
+  t.equal(res.statusCode, 200)
+  const line = lines.find((l) => l.msg === 'request completed')!
+  // pino's own line for the same fields, from the same logger.
+  const expected: Array<Record<string, unknown>> = []
+  const { stream: own, lines: ownLines } = capture()
+  const { default: pino } = await import('pino')
+  pino({ base: { pid: process.pid, hostname: line.hostname } }, own).info(
+    { reqId: 'r-3', req: { method: 'GET', url: res.raw.req.url }, res: { statusCode: 200 }, responseTime: line.responseTime },
+    'request completed',
+  )
+  await new Promise((r) => setImmediate(r))
+  expected.push(...ownLines)
+  t.same(Object.keys(line), Object.keys(expected[0]!), 'the same fields in the same order')
+  t.same({ ...line, time: 0 }, { ...expected[0], time: 0 }, 'the same values')
+  t.equal((line.req as { url: string }).url, res.raw.req.url)
+})
