@@ -717,8 +717,19 @@ t.test('a pending verification past its expiry reads as failed everywhere, befor
   const [item] = json<Summary[]>(await b.call('GET', '/verifications', { key: service.key }))
   t.equal(item!.status, 'failed', 'GET /verifications')
   t.equal(item!.client_reference, client_reference, 'the reference as it was given')
-  t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'failed' } })).map((x) => x.id), [v.id], 'status=failed')
-  t.same(json<Summary[]>(await b.call('GET', '/verifications', { key: service.key, query: { status: 'pending' } })), [], 'status=pending')
+  const failed = await b.call('GET', '/verifications', { key: service.key, query: { status: 'failed' } })
+  t.same(json<Summary[]>(failed).map((x) => x.id), [v.id], 'status=failed')
+  t.equal(failed.headers['x-total-count'], '1', 'counted as failed')
+  const pending = await b.call('GET', '/verifications', { key: service.key, query: { status: 'pending' } })
+  t.same(json<Summary[]>(pending), [], 'status=pending')
+  t.equal(pending.headers['x-total-count'], '0', 'not counted as pending')
+  // Another client's expired session counts for that client only.
+  const other = await b.createKey('globex', 'service')
+  await create(b, other.key)
+  await new Promise((r) => setTimeout(r, 300))
+  t.equal((await b.call('GET', '/verifications', { key: service.key, query: { status: 'failed' } })).headers['x-total-count'], '1', 'only its own client')
+  t.equal((await b.call('GET', '/verifications', { key: b.adminKey, query: { status: 'failed' } })).headers['x-total-count'], '2', 'every client for an admin')
+  t.equal((await b.call('GET', '/verifications', { key: b.adminKey, query: { status: 'pending' } })).headers['x-total-count'], '0')
 })
 
 t.test('a NUL character anywhere in a request is a 400 naming where it is, never a database error', async (t) => {

@@ -1,5 +1,5 @@
 // SQL for verifications and their idempotency records.
-import { and, eq, exists, getTableColumns, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, exists, getTableColumns, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db, Executor } from './client.js'
 import { batched } from './batched.js'
@@ -46,6 +46,21 @@ function listWhere(filter: { clientName: string | null | SQL; status?: Verificat
     conditions.push(eq(verifications.status, filter.status))
   }
   return conditions.length ? and(...conditions) : undefined
+}
+
+/**
+ * The list's total for each request of a batch (`r`), as a subquery with one column `n`: the sums of
+ * verification_counts (drizzle/0006_verification_counts.sql, kept by triggers), not a count of the
+ * client's rows. A pending session past its expiry reads as failed before the sweeper records it
+ * (effectiveStatus), so those are counted where listWhere puts them.
+ */
+function listTotal(scoped: boolean, status: VerificationStatus | undefined): SQL {
+  const client = scoped ? sql` and client_name = r.client_name` : sql``
+  const stored = (of: VerificationStatus | undefined) =>
+    sql`(select coalesce(sum(n), 0) from verification_counts where true${client}${of ? sql` and status = ${of}` : sql``})`
+  const expired = sql`(select count(*) from verifications where status = 'pending' and expires_at <= now()${client})`
+  const n = status === 'pending' ? sql`${stored('pending')} - ${expired}` : status === 'failed' ? sql`${stored('failed')} + ${expired}` : stored(status)
+  return sql`select (${n})::bigint as n`
 }
 
 export type NewVerificationForKey = Required<Pick<NewVerificationRow, 'id' | 'clientName' | 'createdByKeyId' | 'checks' | 'metadata' | 'createdAt' | 'expiresAt'>> &
@@ -258,7 +273,7 @@ export function createVerificationsRepository(db: Db) {
   function listBatchStatement(scoped: boolean, status: VerificationStatus | undefined) {
     const c = verifications
     const where = listWhere({ clientName: scoped ? sql`r.client_name` : null, status })
-    const total = db.select({ n: sql<number>`count(*)`.as('n') }).from(verifications).where(where)
+    const total = listTotal(scoped, status)
     const page = db
       .select({ id: c.id, status: c.status, createdAt: c.createdAt, expiresAt: c.expiresAt, summaryJson: sql`summary_json`.as('summary_json') })
       .from(verifications)
@@ -348,6 +363,12 @@ export function createVerificationsRepository(db: Db) {
     async update(id: string, changes: Partial<NewVerificationRow>, tx: Executor = db): Promise<VerificationRow> {
       const [row] = await tx.update(verifications).set(changes).where(eq(verifications.id, id)).returning()
       return row!
+    },
+
+    /** Sets the status of the verifications `ids` to failed, in one statement. */
+    async failAll(ids: string[], tx: Executor): Promise<VerificationRow[]> {
+      if (ids.length === 0) return []
+      return tx.update(verifications).set({ status: 'failed' }).where(inArray(verifications.id, ids)).returning()
     },
 
     /** Pending verifications past their expiry, locked for the caller (other sweepers skip them). */

@@ -228,9 +228,11 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       const { count, queued } = await db.transaction(async (tx) => {
         let queued = false
         const expired = await repo.lockExpired(limit, tx)
+        // One statement for all of them: the counts behind the list's total are then changed in one
+        // order (drizzle/0006_verification_counts.sql), so this never deadlocks with another writer.
+        const updated = new Map((await repo.failAll(expired.map((row) => row.id), tx)).map((row) => [row.id, row]))
         for (const row of expired) {
-          const updated = await repo.update(row.id, { status: 'failed' }, tx)
-          queued = (await opts.webhooks.enqueueEvent(tx, updated, 'verification.failed', now)) || queued
+          queued = (await opts.webhooks.enqueueEvent(tx, updated.get(row.id)!, 'verification.failed', now)) || queued
         }
         return { count: expired.length, queued }
       })
