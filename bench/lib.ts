@@ -1,27 +1,53 @@
 // Shared pieces of the benchmark harness: a database of the bench's own, the app, statistics.
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import postgres from 'postgres'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
+import { postgresTarget, withDatabase } from '../src/db/postgres-url.js'
 import { newApiKeySecret } from '../src/domain/api-key-secret.js'
 
 export const quick = process.argv.includes('--quick')
 
-/** The machine's PostgreSQL (DATABASE_URL, else the local default); the bench gets a fresh database. */
-export async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test'
+/** Where the machine's own PostgreSQL listens for local connections (Debian's default). */
+const LOCAL_SOCKET = '/var/run/postgresql/.s.PGSQL.5432'
+const LOCAL_TCP = 'postgres://postgres@127.0.0.1:5432/test'
+
+/**
+ * The PostgreSQL server the bench runs on: DATABASE_URL when given, else the machine's own server
+ * through its Unix socket (as a service on the database's host would connect), else on 127.0.0.1.
+ */
+export function benchServer(): { url: string; tcpUrl: string | null } {
+  const given = process.env.DATABASE_URL?.trim()
+  if (given) return { url: given, tcpUrl: null }
+  if (existsSync(LOCAL_SOCKET)) return { url: `postgres://postgres@/test?host=${path.dirname(LOCAL_SOCKET)}`, tcpUrl: LOCAL_TCP }
+  return { url: LOCAL_TCP, tcpUrl: null }
+}
+
+/** A postgres.js client for `url`, a socket URL included (src/db/postgres-url.ts). */
+export function connect(url: string, max = 1): postgres.Sql {
+  const target = postgresTarget(url)
+  return postgres(target.url, { max, onnotice: () => {}, ...(target.host ? { host: target.host } : {}) })
+}
+
+/**
+ * A fresh database of the bench's own on benchServer(). `tcpUrl`: the same database through TCP on
+ * 127.0.0.1, when `url` is the local socket.
+ */
+export async function benchDatabase(): Promise<{ url: string; tcpUrl: string | null; drop(): Promise<void> }> {
+  const server = benchServer()
   const name = `ivs_bench_${randomBytes(4).toString('hex')}`
-  const admin = postgres(server, { max: 1, onnotice: () => {} })
+  const admin = connect(server.url)
   await admin.unsafe(`create database "${name}"`)
   await admin.end()
-  const u = new URL(server)
-  u.pathname = `/${name}`
   return {
-    url: u.toString(),
+    url: withDatabase(server.url, name),
+    tcpUrl: server.tcpUrl && withDatabase(server.tcpUrl, name),
     async drop() {
-      const c = postgres(server, { max: 1, onnotice: () => {} })
+      const c = connect(server.url)
       await c.unsafe(`drop database if exists "${name}" with (force)`)
       await c.end()
     },

@@ -1,6 +1,7 @@
 // Reads and validates the environment once; the rest of the service gets a typed Config.
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
+import { postgresUrlProblem } from './db/postgres-url.js'
 import { looksLikeApiKey } from './domain/api-key-secret.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -119,6 +120,9 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str('DATABASE_URL') ?? null
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)')
+  } else if (databaseUrl) {
+    const problem = postgresUrlProblem(databaseUrl)
+    if (problem) problems.push(problem)
   }
   const adminApiKey = str('ADMIN_API_KEY') ?? null
   if (adminApiKey && !looksLikeApiKey(adminApiKey)) {

@@ -1,9 +1,8 @@
 // DATABASE_POOL_SIZE bounds the connections an instance opens to PostgreSQL, however many requests
 // arrive at once (postgres.js pipelines the rest over them), and every request is still answered.
-import postgres from 'postgres'
 import t from 'tap'
 import { build } from './helpers/build.js'
-import { serverUrl } from './helpers/database.js'
+import { connect, serverUrl } from './helpers/database.js'
 
 t.test(
   'DATABASE_POOL_SIZE caps the connections under concurrent requests',
@@ -17,7 +16,7 @@ t.test(
       ).map(async (r) => (await r).statusCode),
     )
     t.same([...new Set(codes)].sort(), [200, 201], 'every request answered')
-    const sql = postgres(b.config.databaseUrl!, { max: 1, onnotice: () => {} })
+    const sql = connect(b.config.databaseUrl!)
     t.teardown(() => sql.end())
     const [row] = await sql<Array<{ n: number }>>`
       select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`

@@ -3,10 +3,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
 import t, { type Test } from 'tap'
 import { newApiKeySecret } from '../src/domain/api-key-secret.js'
-import { createEmptyTestDatabase, serverUrl } from './helpers/database.js'
+import { connect, createEmptyTestDatabase, serverUrl } from './helpers/database.js'
 import { request, runToExit, startServer, type ServerProcess } from './helpers/server-process.js'
 
 const KEY = /ivs_[A-Za-z0-9_-]{43}/g
@@ -99,7 +98,7 @@ t.test('PostgreSQL: migrations at start-up, instances side by side', { skip: !se
   await createAndRead(t, b!, a!, env.ADMIN_API_KEY)
 
   const journal = JSON.parse(await readFile(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }
-  const sql = postgres(database.databaseUrl!, { max: 1, onnotice: () => {} })
+  const sql = connect(database.databaseUrl!)
   try {
     const [migrations] = await sql`select count(*)::int as n from drizzle.__drizzle_migrations`
     t.equal(migrations!.n, journal.entries.length, 'every migration applied once')

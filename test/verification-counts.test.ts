@@ -6,8 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import postgres from 'postgres'
-import { createEmptyTestDatabase, serverUrl } from './helpers/database.js'
+import { connect, createEmptyTestDatabase, serverUrl } from './helpers/database.js'
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle')
 const migrations = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()
@@ -73,7 +72,7 @@ t.test('PGlite', async (t) => {
 
 t.test('PostgreSQL', { skip: !serverUrl() && 'DATABASE_URL is not set: run with a PostgreSQL server to test it' }, async (t) => {
   const database = (await createEmptyTestDatabase())!
-  const sql = postgres(database.databaseUrl!, { max: 12, onnotice: () => {} })
+  const sql = connect(database.databaseUrl!, 12)
   t.teardown(async () => {
     await sql.end()
     await database.drop()

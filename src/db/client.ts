@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { postgresTarget } from './postgres-url.js'
 import * as schema from './schema.js'
 
 export type Schema = typeof schema
@@ -39,7 +40,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/postgres-js')
   const { migrate } = await import('drizzle-orm/postgres-js/migrator')
   // The migration lock holds one connection while migrate() uses another.
-  const client = postgres(url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10 })
+  const target = postgresTarget(url)
+  const client = postgres(target.url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10, ...(target.host ? { host: target.host } : {}) })
   try {
     const db = drizzle(client, { schema })
     // Instances starting together on one server take turns, so a migration never runs twice at once.

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
+import { postgresTarget, withDatabase } from '../../src/db/postgres-url.js'
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
@@ -31,10 +32,12 @@ export function serverUrl(): string | null {
   return url ? url : null
 }
 
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
+export { withDatabase }
+
+/** A connection of the tests' own to the server `url` names (a socket URL included, as the service takes it). */
+export function connect(url: string, max = 1): postgres.Sql {
+  const target = postgresTarget(url)
+  return postgres(target.url, { max, onnotice: () => {}, ...(target.host ? { host: target.host } : {}) })
 }
 
 export interface TestDatabase {
@@ -65,7 +68,7 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase | null> {
 
 async function createServerDatabase(url: string, template: string | null): Promise<TestDatabase> {
   const name = `ivs_test_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  const admin = connect(url)
   try {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -84,7 +87,7 @@ async function createServerDatabase(url: string, template: string | null): Promi
     databaseUrl: withDatabase(url, name),
     dataDir: 'memory://',
     async drop() {
-      const c = postgres(url, { max: 1, onnotice: () => {} })
+      const c = connect(url)
       try {
         await c.unsafe(`drop database if exists "${name}" with (force)`)
       } finally {

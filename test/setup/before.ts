@@ -2,14 +2,13 @@
 // migrated template database that each test file clones exists. The embedded database needs nothing.
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import postgres from 'postgres'
 import { openDatabase } from '../../src/db/client.js'
-import { PGLITE_TEMPLATE_DIR, serverUrl, TEMPLATE_DB, withDatabase } from '../helpers/database.js'
+import { connect, PGLITE_TEMPLATE_DIR, serverUrl, TEMPLATE_DB, withDatabase } from '../helpers/database.js'
 
 const TEMPLATE_LOCK = 727_160_432
 const url = serverUrl()
 if (url) {
-  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  const admin = connect(url)
   try {
     await admin`select pg_advisory_lock(${TEMPLATE_LOCK})`
     const [exists] = await admin`select 1 from pg_database where datname = ${TEMPLATE_DB}`
