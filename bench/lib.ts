@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
-import postgres from 'postgres'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
-import { postgresTarget, withDatabase } from '../src/db/postgres-url.js'
+import { postgresClient } from '../src/db/postgres-client.js'
+import { withDatabase } from '../src/db/postgres-url.js'
 import { newApiKeySecret } from '../src/domain/api-key-secret.js'
 
 export const quick = process.argv.includes('--quick')
@@ -27,11 +27,8 @@ export function benchServer(): { url: string; tcpUrl: string | null } {
   return { url: LOCAL_TCP, tcpUrl: null }
 }
 
-/** A postgres.js client for `url`, a socket URL included (src/db/postgres-url.ts). */
-export function connect(url: string, max = 1): postgres.Sql {
-  const target = postgresTarget(url)
-  return postgres(target.url, { max, onnotice: () => {}, ...(target.host ? { host: target.host } : {}) })
-}
+/** A postgres.js client for `url`, a socket URL included. */
+export const connect = (url: string, max = 1) => postgresClient(url, { max })
 
 /**
  * A fresh database of the bench's own on benchServer(). `tcpUrl`: the same database through TCP on

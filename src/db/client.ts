@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
-import { postgresTarget } from './postgres-url.js'
 import * as schema from './schema.js'
 
 export type Schema = typeof schema
@@ -36,12 +35,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const { default: postgres } = await import('postgres')
+  const { postgresClient } = await import('./postgres-client.js')
   const { drizzle } = await import('drizzle-orm/postgres-js')
   const { migrate } = await import('drizzle-orm/postgres-js/migrator')
   // The migration lock holds one connection while migrate() uses another.
-  const target = postgresTarget(url)
-  const client = postgres(target.url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10, ...(target.host ? { host: target.host } : {}) })
+  const client = postgresClient(url, { max: Math.max(2, max), connect_timeout: 10 })
   try {
     const db = drizzle(client, { schema })
     // Instances starting together on one server take turns, so a migration never runs twice at once.

@@ -7,8 +7,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import postgres from 'postgres'
-import { postgresTarget, withDatabase } from '../../src/db/postgres-url.js'
+import { postgresClient } from '../../src/db/postgres-client.js'
+import { withDatabase } from '../../src/db/postgres-url.js'
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
@@ -35,10 +35,7 @@ export function serverUrl(): string | null {
 export { withDatabase }
 
 /** A connection of the tests' own to the server `url` names (a socket URL included, as the service takes it). */
-export function connect(url: string, max = 1): postgres.Sql {
-  const target = postgresTarget(url)
-  return postgres(target.url, { max, onnotice: () => {}, ...(target.host ? { host: target.host } : {}) })
-}
+export const connect = (url: string, max = 1) => postgresClient(url, { max })
 
 export interface TestDatabase {
   databaseUrl: string | null
