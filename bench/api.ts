@@ -60,16 +60,46 @@ function rssMiB(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN
 }
 
+/** CPU time a process has used so far (user and system, all its threads), in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS
+}
+/** Linux's clock ticks per second for /proc/<pid>/stat (sysconf(_SC_CLK_TCK), 100 on Linux's ABIs). */
+const CLOCK_TICKS = 100
+
 interface Load {
   rps: number
   p50: number
   p99: number
   errors: number
+  /** CPU time of the server (all its threads, user and system) per answered request, µs. */
+  cpuPerRequest: number
+  /** The server's CPU time per second of the run: how much of a core it kept busy. */
+  cores: number
 }
 
-async function load(url: string, connections: number, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }, seconds = SECONDS): Promise<Load> {
-  const r = await autocannon({ url, connections, duration: seconds, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body })
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts }
+/** autocannon against `server` (a child process), with the CPU time that process spent meanwhile. */
+async function load(
+  server: { url: string; child: ChildProcess },
+  path: string,
+  connections: number,
+  opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  seconds = SECONDS,
+): Promise<Load> {
+  const pid = server.child.pid!
+  const cpu = cpuMicros(pid)
+  const start = performance.now()
+  const r = await autocannon({ url: `${server.url}${path}`, connections, duration: seconds, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body })
+  const used = cpuMicros(pid) - cpu
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+    cpuPerRequest: used / r.requests.total,
+    cores: used / ((performance.now() - start) * 1000),
+  }
 }
 
 function median(xs: number[]): number {
@@ -78,13 +108,16 @@ function median(xs: number[]): number {
 }
 
 function medianLoad(runs: Load[]): Load {
-  return { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) }
+  const m = (f: (r: Load) => number) => median(runs.map(f))
+  return { rps: m((r) => r.rps), p50: m((r) => r.p50), p99: m((r) => r.p99), errors: runs.reduce((n, r) => n + r.errors, 0), cpuPerRequest: m((r) => r.cpuPerRequest), cores: m((r) => r.cores) }
 }
 
 /** The same statement the service runs, straight through postgres.js, `connections` at a time. */
 async function direct(sql: ReturnType<typeof connect>, connections: number, op: () => Promise<unknown>): Promise<Load> {
   const latencies: number[] = []
-  const end = performance.now() + SECONDS * 1000
+  const cpu = process.cpuUsage()
+  const start = performance.now()
+  const end = start + SECONDS * 1000
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
@@ -94,8 +127,10 @@ async function direct(sql: ReturnType<typeof connect>, connections: number, op: 
       }
     }),
   )
+  const used = process.cpuUsage(cpu)
+  const micros = used.user + used.system
   const st = stats(latencies)
-  return { rps: latencies.length / SECONDS, p50: st.p50, p99: st.p99, errors: 0 }
+  return { rps: latencies.length / SECONDS, p50: st.p50, p99: st.p99, errors: 0, cpuPerRequest: micros / latencies.length, cores: micros / ((performance.now() - start) * 1000) }
 }
 
 export async function apiBench(): Promise<Section> {
@@ -119,6 +154,8 @@ export async function apiBench(): Promise<Section> {
   const memoryMedians: number[] = []
   /** GET by id at 50 connections / bare Fastify, from this run. */
   let byIdRatio = NaN
+  /** GET by id at 50 connections, the service and bare Fastify; GET /healthz of the service. */
+  let byIdLoads: { service: Load; bare: Load; health: Load } | null = null
   const goals: string[] = []
   try {
     const admin = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }
@@ -151,17 +188,17 @@ export async function apiBench(): Promise<Section> {
         return [name, c, medianLoad(runs.map((x) => x[0])), medianLoad(runs.map((x) => x[1])), ceilingName]
       }
       // Warm-up, not recorded: the JIT, the pools' connections and prepared statements of both servers.
-      for (const url of [`${service.url}/verifications/${id}`, `${service.url}/verifications?limit=20`]) await load(url, 50, { headers: auth }, quick ? 1 : 5)
-      for (const url of [`${bare.url}/verifications/${id}`, `${bare.url}/verifications`]) await load(url, 50, {}, quick ? 1 : 5)
+      for (const path of [`/verifications/${id}`, '/verifications?limit=20']) await load(service, path, 50, { headers: auth }, quick ? 1 : 5)
+      for (const path of [`/verifications/${id}`, '/verifications']) await load(bare, path, 50, {}, quick ? 1 : 5)
       for (const c of CONNECTIONS) {
         // The service's own stack (hooks, security headers, access log) with no key and no database.
-        cases.push(await pair('GET /healthz', c, () => load(`${service.url}/healthz`, c, {}), () => load(`${bare.url}/healthz`, c, {}), 'bare Fastify'))
+        cases.push(await pair('GET /healthz', c, () => load(service, '/healthz', c, {}), () => load(bare, '/healthz', c, {}), 'bare Fastify'))
         cases.push(
           await pair(
             'GET /verifications/{id}',
             c,
-            () => load(`${service.url}/verifications/${id}`, c, { headers: auth }),
-            () => load(`${bare.url}/verifications/${id}`, c, {}),
+            () => load(service, `/verifications/${id}`, c, { headers: auth }),
+            () => load(bare, `/verifications/${id}`, c, {}),
             'bare Fastify',
           ),
         )
@@ -169,8 +206,8 @@ export async function apiBench(): Promise<Section> {
           await pair(
             'GET /verifications?limit=20',
             c,
-            () => load(`${service.url}/verifications?limit=20`, c, { headers: auth }),
-            () => load(`${bare.url}/verifications`, c, {}),
+            () => load(service, '/verifications?limit=20', c, { headers: auth }),
+            () => load(bare, '/verifications', c, {}),
             'bare Fastify',
           ),
         )
@@ -178,7 +215,7 @@ export async function apiBench(): Promise<Section> {
           await pair(
             'GET /verifications/{id}',
             c,
-            () => load(`${service.url}/verifications/${id}`, c, { headers: auth }),
+            () => load(service, `/verifications/${id}`, c, { headers: auth }),
             // The single-row statement a request would send on its own (the key's revocation read with the row).
             () =>
               direct(
@@ -196,12 +233,12 @@ export async function apiBench(): Promise<Section> {
       if (db.tcpUrl) {
         const tcp = await startChild(null, { ...serviceEnv, DATABASE_URL: db.tcpUrl })
         try {
-          for (const url of [`${tcp.url}/verifications/${id}`, `${tcp.url}/verifications?limit=20`]) await load(url, 50, { headers: auth }, quick ? 1 : 5)
+          for (const path of [`/verifications/${id}`, '/verifications?limit=20']) await load(tcp, path, 50, { headers: auth }, quick ? 1 : 5)
           for (const [name, path, barePath] of [
             ['GET /verifications/{id}', `/verifications/${id}`, `/verifications/${id}`],
             ['GET /verifications?limit=20', '/verifications?limit=20', '/verifications'],
           ] as const) {
-            cases.push(await pair(`${name}${TCP}`, 50, () => load(`${tcp.url}${path}`, 50, { headers: auth }), () => load(`${bare.url}${barePath}`, 50, {}), 'bare Fastify'))
+            cases.push(await pair(`${name}${TCP}`, 50, () => load(tcp, path, 50, { headers: auth }), () => load(bare, barePath, 50, {}), 'bare Fastify'))
           }
         } finally {
           await stop(tcp.child)
@@ -212,7 +249,7 @@ export async function apiBench(): Promise<Section> {
           await pair(
             'POST /verifications',
             c,
-            () => load(`${service.url}/verifications`, c, { method: 'POST', headers: auth, body }),
+            () => load(service, '/verifications', c, { method: 'POST', headers: auth, body }),
             () =>
               direct(
                 sql,
@@ -237,10 +274,14 @@ export async function apiBench(): Promise<Section> {
       const worst = at50.reduce((a, b) => (b[2].p99 > a[2].p99 ? b : a))
       const pct = (x: number) => `${fmt(x * 100, 0)} %`
       byIdRatio = byId[2].rps / byId[3].rps
+      byIdLoads = { service: byId[2], bare: byId[3], health: health[2] }
       goals.push(
         `- GET by id ≥ 50 % of bare Fastify's requests per second: ${pct(byId[2].rps / byId[3].rps)} — ${byId[2].rps / byId[3].rps >= 0.5 ? 'met' : 'not met'}` +
           ` (the service's stack answering GET /healthz, with no key and no database: ${pct(health[2].rps / health[3].rps)};` +
           ` postgres.js alone, sending only the same SELECT: ${pct(select[3].rps / byId[3].rps)})`,
+        `  - CPU per read: the service's process used ${fmt(byId[2].cpuPerRequest, 0)} µs per answer and kept ${fmt(byId[2].cores, 2)} of a core busy;` +
+          ` bare Fastify ${fmt(byId[3].cpuPerRequest, 0)} µs (${fmt(byId[3].cores, 2)} of a core); the service's stack alone (GET /healthz) ${fmt(health[2].cpuPerRequest, 0)} µs.` +
+          ` Each keeps most of a core busy, so the ratio of rates is about the inverse of the ratio of CPU per answer (${fmt(byId[3].cpuPerRequest / byId[2].cpuPerRequest, 2)})`,
         `- POST ≥ 60 % of the raw INSERT rate: ${pct(post[2].rps / post[3].rps)} — ${post[2].rps / post[3].rps >= 0.6 ? 'met' : 'not met'}`,
         `- p99 under 25 ms at 50 connections: worst p99 ${fmt(worst[2].p99, 0)} ms (${worst[0]}) — ${worst[2].p99 < 25 ? 'met' : 'not met'};` +
           ` ${at50.filter(([, , s]) => s.p99 < 25).map(([n, , s]) => `${n} ${fmt(s.p99, 0)} ms`).filter((x, i, all) => all.indexOf(x) === i).join(', ') || 'no case'} under it`,
@@ -253,7 +294,7 @@ export async function apiBench(): Promise<Section> {
       }
       for (const [name, c, s, ceil, ceilName] of cases) {
         rows.push(
-          `| ${name} | ${c} | ${fmt(s.rps, 0)} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${ceilName} | ${fmt(ceil.rps, 0)} | ${fmt(ceil.p50, 1)} | ${fmt(ceil.p99, 1)} | **${fmt(s.rps / ceil.rps, 2)}** |${s.errors ? ` ${s.errors} errors` : ''}`,
+          `| ${name} | ${c} | ${fmt(s.rps, 0)} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${fmt(s.cpuPerRequest, 0)} | ${ceilName} | ${fmt(ceil.rps, 0)} | ${fmt(ceil.p50, 1)} | ${fmt(ceil.p99, 1)} | ${fmt(ceil.cpuPerRequest, 0)} | **${fmt(s.rps / ceil.rps, 2)}** |${s.errors ? ` ${s.errors} errors` : ''}`,
         )
       }
       // Memory: resident set after each of three runs at 50 connections; it should not keep growing.
@@ -263,7 +304,7 @@ export async function apiBench(): Promise<Section> {
         const samples: number[] = []
         const pid = service.child.pid!
         const sampler = setInterval(() => samples.push(rssMiB(pid)), 500)
-        await load(`${service.url}/verifications/${id}`, 50, { headers: auth }, MEMORY_SECONDS)
+        await load(service, `/verifications/${id}`, 50, { headers: auth }, MEMORY_SECONDS)
         clearInterval(sampler)
         memory.push(rssMiB(pid))
         memoryMedians.push(median(samples.slice(Math.floor(samples.length / 2))))
@@ -289,9 +330,10 @@ export async function apiBench(): Promise<Section> {
       `autocannon, ${SECONDS} s per run, ${REPEATS} runs per case with the service and its ceiling taking turns (medians), from the same machine (2 cores shared by autocannon, the service and PostgreSQL).`,
       `The service runs as \`npm start\` runs it, on PostgreSQL ${db.tcpUrl ? "through the server's Unix socket (DATABASE_URL=postgres://postgres@/<db>?host=/var/run/postgresql), as a service on the database's own machine would connect; the rows marked \"over TCP\" are a second instance on the same database through 127.0.0.1:5432" : 'at DATABASE_URL'},`,
       'with its default configuration (info logging of every request, rate limiting on), one key; the ceilings are measured in the same run, postgres.js over the same connection as the service. Ratio = service / ceiling.',
+      "CPU µs/req: CPU time (user and system, all threads, from /proc/<pid>/stat) the server's process used per answered request; for postgres.js, the bench's own process, which then only sends statements and reads their rows.",
       '',
-      '| case | connections | req/s | p50 ms | p99 ms | ceiling | ceiling req/s | p50 ms | p99 ms | ratio |',
-      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|',
+      '| case | connections | req/s | p50 ms | p99 ms | CPU µs/req | ceiling | ceiling req/s | p50 ms | p99 ms | CPU µs/req | ratio |',
+      '|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
       ...rows,
       '',
       `Resident memory of the service after ${MEMORY_SECONDS} s at 50 connections (GET by id), three runs in a row: ${memory.map((m) => `${fmt(m, 0)} MiB`).join(', ')};`,
@@ -380,38 +422,36 @@ export async function apiBench(): Promise<Section> {
       '  an insert costs PostgreSQL about 10 µs more, and POST\'s rate fell by about 7 %.',
       '',
       'Where the rest of the gap goes:',
-      `- GET by id reaches ${fmt(byIdRatio * 100, 0)} % of bare Fastify in this run. This machine\'s speed changes from day`,
-      '  to day, even hour to hour, and not evenly. On 2026-11-21, and again late on 2026-11-22, bare',
-      '  Fastify answered 40 to 58 thousand reads a second and the service 16 to 24 thousand (34 to 47 %);',
-      '  early on 2026-11-22 bare Fastify answered 12 to 14 thousand and the service 7 to 8 thousand (55 to',
-      '  65 %, in full runs and in alternating probes), while the p99 at 50 connections of the list and of',
-      '  POST rose to 25 to 35 ms. Later on 2026-11-22 the session had another machine of the same kind',
-      '  (Intel Xeon instead of AMD EPYC), where bare Fastify answered 54 to 82 thousand and the service',
-      '  21 to 25 thousand (32 to 43 %). A slow day',
-      '  slows most what both servers do alike (reading each request and writing its answer, the kernel\'s',
-      '  share) and less the service\'s own code, so the ratio rises as the latencies grow. Per request,',
-      '  both servers read the request with one read and write the answer with one writev (strace); on a',
-      '  fast day that write is about two thirds of bare Fastify\'s CPU time per request (its profile) and',
-      '  a third of the service\'s. The service\'s stack alone (GET /healthz: request id, security headers,',
-      '  the authentication hook, the access line) reaches 70 to 80 % since the log lines leave together.',
-      '  Of the rest of a read by id (about 40 µs of the service\'s CPU per request on a fast day, against',
-      '  17 for bare Fastify), its share of the statement (postgres.js building it and parsing the rows) is',
-      '  about a tenth, the socket writes to PostgreSQL and to the client, which wake the other process and',
-      '  often hand it the core, a third of the wall time in a profile, garbage collection a twentieth, then',
-      '  the hooks of the key, the rate limit and validation; no function of the service\'s own is above a',
-      '  twentieth. Autocannon also spends more per answer of the service (about 20 µs against 16) for its',
-      '  six more headers (request id and the five security headers). All of it shares two cores with',
-      '  autocannon and PostgreSQL, and one run differs from the next by 10 to 30 %',
-      '  on this machine. Tried, not kept: writing log lines in blocks of 4 KiB (sonic-boom\'s minLength)',
-      '  cost more than it saved, because sonic-boom\'s buffer is a string flattened again for every line.',
-      '  Serving the verification from memory after its key, with no statement at all, measured about half of',
-      '  bare Fastify on a fast day; but a status could then be stale on another instance, and the key\'s',
-      '  revocation has to be read on every request anyway (no cache may outlive a revoke, decisions.md).',
-      '  At 50 connections the requests arrive in waves: all 50 are parsed in one turn and share one',
-      '  statement, and the service\'s main thread then waits for PostgreSQL and for autocannon (a third of',
-      '  its time idle in a profile, the machine about 60 % busy). Cutting the waves into batches of 16 or',
-      '  8 so that PostgreSQL starts sooner measured the same or up to a third slower (a statement\'s own',
-      '  cost, paid more often), and was not kept.',
+      `- GET by id reaches ${fmt(byIdRatio * 100, 0)} % of bare Fastify in this run. The columns of CPU time say why: each`,
+      '  server keeps most of a core busy, so its rate is about that share of a core divided by its CPU time',
+      `  per answer${byIdLoads ? `, and the service spends ${fmt(byIdLoads.service.cpuPerRequest, 0)} µs on a read where bare Fastify spends ${fmt(byIdLoads.bare.cpuPerRequest, 0)}` : ''}.`,
+      `  Half of bare Fastify's rate needs a read to cost the service at most about twice what it costs`,
+      `  bare Fastify${byIdLoads ? ` (${fmt((2 * byIdLoads.bare.cpuPerRequest * byIdLoads.service.cores) / byIdLoads.bare.cores, 0)} µs here, at the service's share of a core)` : ''};`,
+      `  the service's stack alone (GET /healthz: request id, security headers, the authentication hook, the`,
+      `  rate limit, the access line, with no key and no database) costs ${byIdLoads ? `${fmt(byIdLoads.health.cpuPerRequest, 0)} µs` : 'most of that'}. Of the rest of a read by`,
+      '  id, a profile of the service under autocannon on 2026-11-23 (`node --cpu-prof`, 37 µs a read) gave,',
+      '  per read: postgres.js building the batch\'s statement and parsing its rows, 3 µs; the write of each',
+      '  batch\'s statement to PostgreSQL, 2 µs, most of it the service\'s thread waiting while the backend it',
+      '  woke runs on its core (strace gives that write 2 µs a call, for a batch of about 20 reads, from the',
+      '  write calls a second against the answers, /proc/<pid>/io; a CPU profile counts the wait to the',
+      '  write); garbage collection, 2; hashing the key and making the request id, 1; then Fastify\'s',
+      '  hooks, the access line, validation and the rate limit, each under 1; no',
+      '  function of the service\'s own is above a fiftieth. Both servers read each request with one read and',
+      '  write its answer with one writev (strace), about 4 µs of either\'s time. Autocannon also spends more',
+      '  per answer of the service (about 20 µs against 16) for its six more headers (request id and the five',
+      '  security headers). All of it shares two cores with autocannon and PostgreSQL, and one run differs',
+      '  from the next by 10 to 30 % on this machine.',
+      '  This machine\'s speed also changes from day to day, and not evenly: on the days of this work bare',
+      '  Fastify answered from 12 to 82 thousand reads a second and the service 7 to 25 thousand (32 to 65 %).',
+      '  A slow day slows most what both servers do alike (the kernel\'s share of reading a request and writing',
+      '  its answer) and less the service\'s own code, so the ratio rises as the latencies grow.',
+      '  Tried, not kept: writing log lines in blocks of 4 KiB (sonic-boom\'s minLength) cost more than it',
+      '  saved, because sonic-boom\'s buffer is a string flattened again for every line. Cutting the waves of',
+      '  50 reads into batches of 16 or 8, so that PostgreSQL starts sooner, measured the same or up to a',
+      '  third slower (a statement\'s own cost, paid more often). Serving the verification from memory after',
+      '  its key, with no statement at all, measured about half of bare Fastify on a fast day; but a status',
+      '  could then be stale on another instance, and the key\'s revocation has to be read on every request',
+      '  anyway (no cache may outlive a revoke, decisions.md).',
       '- POST is above its ceiling: the ceiling is one single-row INSERT and one commit per request, as the',
       '  goal defines it, while the service commits the creations that arrive together at once.',
       '- The list: the service and PostgreSQL take turns on a batch, so at 50 connections the median',
