@@ -273,6 +273,12 @@ export async function apiBench(): Promise<Section> {
       const post = at50.find(([n]) => n.startsWith('POST'))!
       const worst = at50.reduce((a, b) => (b[2].p99 > a[2].p99 ? b : a))
       const pct = (x: number) => `${fmt(x * 100, 0)} %`
+      // A case measured against two ceilings is listed once, with the worse of its two p99s.
+      const worstByCase = (rows: typeof at50) => {
+        const worstOf = new Map<string, number>()
+        for (const [n, , s] of rows) worstOf.set(n, Math.max(worstOf.get(n) ?? 0, s.p99))
+        return [...worstOf]
+      }
       byIdRatio = byId[2].rps / byId[3].rps
       byIdLoads = { service: byId[2], bare: byId[3], health: health[2] }
       goals.push(
@@ -284,7 +290,7 @@ export async function apiBench(): Promise<Section> {
           ` Each keeps most of a core busy, so the ratio of rates is about the inverse of the ratio of CPU per answer (${fmt(byId[3].cpuPerRequest / byId[2].cpuPerRequest, 2)})`,
         `- POST ≥ 60 % of the raw INSERT rate: ${pct(post[2].rps / post[3].rps)} — ${post[2].rps / post[3].rps >= 0.6 ? 'met' : 'not met'}`,
         `- p99 under 25 ms at 50 connections: worst p99 ${fmt(worst[2].p99, 0)} ms (${worst[0]}) — ${worst[2].p99 < 25 ? 'met' : 'not met'};` +
-          ` ${at50.filter(([, , s]) => s.p99 < 25).map(([n, , s]) => `${n} ${fmt(s.p99, 0)} ms`).filter((x, i, all) => all.indexOf(x) === i).join(', ') || 'no case'} under it`,
+          ` ${worstByCase(at50.filter(([, , s]) => s.p99 < 25)).map(([n, p99]) => `${n} ${fmt(p99, 0)} ms`).join(', ') || 'no case'} under it`,
       )
       if (overTcp.length) {
         goals.push(
