@@ -152,8 +152,6 @@ export async function apiBench(): Promise<Section> {
   const memory: number[] = []
   /** The median resident set of each memory run's second half. */
   const memoryMedians: number[] = []
-  /** GET by id at 50 connections / bare Fastify, from this run. */
-  let byIdRatio = NaN
   /** GET by id at 50 connections, the service and bare Fastify; GET /healthz of the service. */
   let byIdLoads: { service: Load; bare: Load; health: Load } | null = null
   const goals: string[] = []
@@ -279,7 +277,6 @@ export async function apiBench(): Promise<Section> {
         for (const [n, , s] of rows) worstOf.set(n, Math.max(worstOf.get(n) ?? 0, s.p99))
         return [...worstOf]
       }
-      byIdRatio = byId[2].rps / byId[3].rps
       byIdLoads = { service: byId[2], bare: byId[3], health: health[2] }
       goals.push(
         `- GET by id ≥ 50 % of bare Fastify's requests per second: ${pct(byId[2].rps / byId[3].rps)} — ${byId[2].rps / byId[3].rps >= 0.5 ? 'met' : 'not met'}` +
@@ -428,7 +425,7 @@ export async function apiBench(): Promise<Section> {
       '  an insert costs PostgreSQL about 10 µs more, and POST\'s rate fell by about 7 %.',
       '',
       'Where the rest of the gap goes:',
-      `- GET by id reaches ${fmt(byIdRatio * 100, 0)} % of bare Fastify in this run. The columns of CPU time say why: each`,
+      `- GET by id reaches ${byIdLoads ? fmt((byIdLoads.service.rps / byIdLoads.bare.rps) * 100, 0) : '–'} % of bare Fastify in this run. The columns of CPU time say why: each`,
       '  server keeps most of a core busy, so its rate is about that share of a core divided by its CPU time',
       `  per answer${byIdLoads ? `, and the service spends ${fmt(byIdLoads.service.cpuPerRequest, 0)} µs on a read where bare Fastify spends ${fmt(byIdLoads.bare.cpuPerRequest, 0)}` : ''}.`,
       `  Half of bare Fastify's rate needs a read to cost the service at most about twice what it costs`,
