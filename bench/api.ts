@@ -16,9 +16,23 @@ const SECONDS = quick ? 1 : 5
 /** Each case runs this many times, the service and its ceiling taking turns; medians are reported. */
 const REPEATS = quick ? 1 : 3
 const MEMORY_SECONDS = quick ? 2 : 60
+/** A run's median heap after full collections, or that it had none. */
+const heapText = (m: number) => (Number.isFinite(m) ? `${fmt(m, 1)} MiB` : 'no full collection')
+/** The memory instance's warm-up (the JIT, the pool, V8 sizing its spaces), not recorded. */
+const MEMORY_WARMUP_SECONDS = quick ? 1 : 10
 const CONNECTIONS = [10, 50]
 /** The name of a case run by the instance that reaches PostgreSQL through TCP instead of its socket. */
 const TCP = ', PostgreSQL over TCP'
+/**
+ * Instances with part of the default configuration turned off, each reading by id at 50 connections
+ * beside bare Fastify: what that part costs a read, measured rather than read off a profile.
+ */
+const WITHOUT = [
+  { suffix: ', no access log', env: { LOG_LEVEL: 'warn' }, what: 'without the access line (LOG_LEVEL=warn)' },
+  { suffix: ', no access log or rate limit', env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0' }, what: 'without the rate limit as well (RATE_LIMIT_PER_SECOND=0)' },
+] as const
+/** A case run by another instance than the default one on the socket. */
+const isVariant = (name: string) => name.endsWith(TCP) || WITHOUT.some((w) => name.endsWith(w.suffix))
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -29,14 +43,30 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Starts the service as `npm start` does (`script` null), or a script of the bench. */
-async function startChild(script: string | null, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * Starts the service as `npm start` does (`script` null), or a script of the bench. With `trace`, node
+ * runs with `--trace-gc` and its standard output (its log lines and V8's) goes to `trace.onLine`.
+ */
+async function startChild(
+  script: string | null,
+  env: Record<string, string>,
+  trace?: { onLine: (line: string) => void },
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort()
-  const child = spawn(process.execPath, script ? ['--import', 'tsx', script] : startArgs(), {
+  const args = script ? ['--import', 'tsx', script] : startArgs()
+  const child = spawn(process.execPath, trace ? ['--trace-gc', ...args] : args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', trace ? 'pipe' : 'ignore', 'inherit'],
   })
+  if (trace) {
+    let partial = ''
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n')
+      partial = lines.pop()!
+      for (const line of lines) trace.onLine(line)
+    })
+  }
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
     try {
@@ -48,6 +78,33 @@ async function startChild(script: string | null, env: Record<string, string>): P
   }
   child.kill('SIGKILL')
   throw new Error(`bench: ${script ?? 'the service'} did not start`)
+}
+
+/**
+ * V8's heap after each full collection (mark-compact), from `--trace-gc` lines, by isolate: the main
+ * thread's and each worker's (the analysis workers) are told apart by the isolate's address.
+ */
+class FullCollections {
+  readonly #byIsolate = new Map<string, number[]>()
+
+  onLine = (line: string) => {
+    const m = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line)
+    if (!m) return
+    const list = this.#byIsolate.get(m[1]!) ?? []
+    list.push(Number(m[2])) // MiB (V8 prints MB of 1024 × 1024 bytes)
+    this.#byIsolate.set(m[1]!, list)
+  }
+
+  /** How many full collections each isolate has made so far. */
+  mark(): Map<string, number> {
+    return new Map([...this.#byIsolate].map(([isolate, list]) => [isolate, list.length]))
+  }
+
+  /** The main thread's results between two marks: its isolate collected most often (it answers every request). */
+  mainBetween(from: Map<string, number>, to: Map<string, number>): number[] {
+    const [isolate, list] = [...this.#byIsolate].reduce<[string, number[]]>((a, b) => (b[1].length > a[1].length ? b : a), ['', []])
+    return list.slice(from.get(isolate) ?? 0, to.get(isolate) ?? 0)
+  }
 }
 
 async function stop(child: ChildProcess) {
@@ -152,6 +209,8 @@ export async function apiBench(): Promise<Section> {
   const memory: number[] = []
   /** The median resident set of each memory run's second half. */
   const memoryMedians: number[] = []
+  /** The median of V8's heap after each full collection of each memory run (MiB). */
+  const heapMedians: number[] = []
   /** GET by id at 50 connections, the service and bare Fastify; GET /healthz of the service. */
   let byIdLoads: { service: Load; bare: Load; health: Load } | null = null
   const goals: string[] = []
@@ -242,6 +301,23 @@ export async function apiBench(): Promise<Section> {
           await stop(tcp.child)
         }
       }
+      for (const w of WITHOUT) {
+        const instance = await startChild(null, { ...serviceEnv, ...w.env })
+        try {
+          await load(instance, `/verifications/${id}`, 50, { headers: auth }, quick ? 1 : 5)
+          cases.push(
+            await pair(
+              `GET /verifications/{id}${w.suffix}`,
+              50,
+              () => load(instance, `/verifications/${id}`, 50, { headers: auth }),
+              () => load(bare, `/verifications/${id}`, 50, {}),
+              'bare Fastify',
+            ),
+          )
+        } finally {
+          await stop(instance.child)
+        }
+      }
       for (const c of CONNECTIONS) {
         cases.push(
           await pair(
@@ -263,7 +339,7 @@ export async function apiBench(): Promise<Section> {
           ),
         )
       }
-      const at50 = cases.filter(([n, c]) => c === 50 && !n.endsWith(TCP))
+      const at50 = cases.filter(([n, c]) => c === 50 && !isVariant(n))
       const overTcp = cases.filter(([n]) => n.endsWith(TCP))
       const byId = at50.find(([n, , , , ceil]) => n.startsWith('GET /verifications/{id}') && ceil === 'bare Fastify')!
       const select = at50.find(([n, , , , ceil]) => n.startsWith('GET /verifications/{id}') && ceil === 'postgres.js SELECT')!
@@ -297,27 +373,59 @@ export async function apiBench(): Promise<Section> {
             overTcp.map(([n, , s, ceil]) => `${n.slice(0, -TCP.length)} ${pct(s.rps / ceil.rps)} of bare Fastify, p99 ${fmt(s.p99, 0)} ms`).join('; '),
         )
       }
+      const without = WITHOUT.map((w) => ({ w, found: cases.find(([n]) => n.endsWith(w.suffix)) })).filter((x) => x.found)
+      if (without.length) {
+        let before = byId[2].cpuPerRequest
+        goals.push(
+          `- What parts of the default configuration cost a read by id (instances on the same database with them off, at 50 connections): ` +
+            without
+              .map(({ w, found }) => {
+                const s = found![2]
+                const saved = before - s.cpuPerRequest
+                before = s.cpuPerRequest
+                return `${w.what} ${pct(s.rps / found![3].rps)} of bare Fastify, ${fmt(s.cpuPerRequest, 0)} µs a read (${Math.abs(saved) < 0.5 ? 'about the same' : saved > 0 ? `${fmt(saved, 0)} µs less` : `${fmt(-saved, 0)} µs more`})`
+              })
+              .join('; '),
+        )
+      }
       for (const [name, c, s, ceil, ceilName] of cases) {
         rows.push(
           `| ${name} | ${c} | ${fmt(s.rps, 0)} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${fmt(s.cpuPerRequest, 0)} | ${ceilName} | ${fmt(ceil.rps, 0)} | ${fmt(ceil.p50, 1)} | ${fmt(ceil.p99, 1)} | ${fmt(ceil.cpuPerRequest, 0)} | **${fmt(s.rps / ceil.rps, 2)}** |${s.errors ? ` ${s.errors} errors` : ''}`,
         )
       }
-      // Memory: resident set after each of three runs at 50 connections; it should not keep growing.
-      // V8 resizes its heap as it goes, so one reading moves by tens of MiB from one second to the next;
-      // the growth is judged on the median of each run's second half, sampled every half second.
-      for (let run = 0; run < 3; run++) {
-        const samples: number[] = []
-        const pid = service.child.pid!
-        const sampler = setInterval(() => samples.push(rssMiB(pid)), 500)
-        await load(service, `/verifications/${id}`, 50, { headers: auth }, MEMORY_SECONDS)
-        clearInterval(sampler)
-        memory.push(rssMiB(pid))
-        memoryMedians.push(median(samples.slice(Math.floor(samples.length / 2))))
+      // Memory: three runs at 50 connections by an instance of its own, started with --trace-gc. The
+      // resident set after each run (and the median of each run's second half, sampled every half
+      // second), and V8's heap after each full collection: a leak raises what a full collection
+      // leaves, while the resident set moves by tens of MiB as V8 resizes its spaces.
+      const gc = new FullCollections()
+      const traced = await startChild(null, serviceEnv, gc)
+      try {
+        const pid = traced.child.pid!
+        const marks: Array<[Map<string, number>, Map<string, number>]> = []
+        await load(traced, `/verifications/${id}`, 50, { headers: auth }, MEMORY_WARMUP_SECONDS)
+        for (let run = 0; run < 3; run++) {
+          const samples: number[] = []
+          const sampler = setInterval(() => samples.push(rssMiB(pid)), 500)
+          const from = gc.mark()
+          await load(traced, `/verifications/${id}`, 50, { headers: auth }, MEMORY_SECONDS)
+          clearInterval(sampler)
+          memory.push(rssMiB(pid))
+          memoryMedians.push(median(samples.slice(Math.floor(samples.length / 2))))
+          marks.push([from, gc.mark()])
+        }
+        // The isolate that collected most is known once every run is over.
+        for (const [from, to] of marks) {
+          const heaps = gc.mainBetween(from, to)
+          heapMedians.push(heaps.length ? median(heaps) : NaN)
+        }
+      } finally {
+        await stop(traced.child)
       }
-      const [first, , third] = memoryMedians as [number, number, number]
+      const [first, , third] = heapMedians as [number, number, number]
+      const heapVerdict = Number.isFinite(first) && Number.isFinite(third) ? (third <= first * 1.05 ? 'met' : 'not met') : `not measured (a run of ${MEMORY_SECONDS} s without a full collection)`
       goals.push(
-        `- No growth of resident memory over three runs of ${MEMORY_SECONDS} s at 50 connections (at most 5 % from the first to the third, on each run's median):` +
-          ` ${memoryMedians.map((m) => `${fmt(m, 0)} MiB`).join(' → ')} — ${third <= first * 1.05 ? 'met' : 'not met'}`,
+        `- No growth over three runs of ${MEMORY_SECONDS} s at 50 connections (a leak check: V8's heap after full collections, at most 5 % from the first run's median to the third's):` +
+          ` ${heapMedians.map(heapText).join(' → ')} — ${heapVerdict}; the resident set's medians ${memoryMedians.map((m) => `${fmt(m, 0)} MiB`).join(' → ')}`,
       )
     } finally {
       await stop(bare.child)
@@ -328,6 +436,7 @@ export async function apiBench(): Promise<Section> {
     await db.drop()
   }
   const growth = memoryMedians[2]! - memoryMedians[0]!
+  const heapGrowth = heapMedians[2]! - heapMedians[0]!
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${fmt(x, 1)}`
   return {
     title: 'API throughput and latency',
@@ -341,12 +450,19 @@ export async function apiBench(): Promise<Section> {
       '|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
       ...rows,
       '',
-      `Resident memory of the service after ${MEMORY_SECONDS} s at 50 connections (GET by id), three runs in a row: ${memory.map((m) => `${fmt(m, 0)} MiB`).join(', ')};`,
-      `median of each run's second half: ${memoryMedians.map((m) => `${fmt(m, 0)} MiB`).join(', ')} (first to third: ${signed(growth)} MiB, ${signed((100 * growth) / memoryMedians[0]!)} %).`,
+      `Memory, by an instance of its own started as \`npm start\` starts it but with node's \`--trace-gc\` (the bench reads its standard output), three runs of ${MEMORY_SECONDS} s at 50 connections (GET by id) after ${MEMORY_WARMUP_SECONDS} s of warm-up:`,
+      `resident memory after each run: ${memory.map((m) => `${fmt(m, 0)} MiB`).join(', ')}; median of each run's second half: ${memoryMedians.map((m) => `${fmt(m, 0)} MiB`).join(', ')} (first to third: ${signed(growth)} MiB, ${signed((100 * growth) / memoryMedians[0]!)} %);`,
+      `V8's heap after each full collection, median of each run: ${heapMedians.map(heapText).join(', ')} (first to third: ${signed(heapGrowth)} MiB, ${signed((100 * heapGrowth) / heapMedians[0]!)} %).`,
       '',
-      "V8's heap after each full collection stayed at 32 to 34 MiB through six runs of 30 s (`--trace-gc`)",
-      'while the resident set moved between 253 and 305 MiB as V8 resized its spaces: a leak would show as',
-      'a rising heap, and a single reading of the resident set is not enough to see one.',
+      'The leak check is judged on the heap. V8 resizes its spaces as it goes, so the resident set moves by',
+      'tens of MiB while the heap holds the same: in five runs of 60 s on 2026-11-23 the medians of the',
+      'resident set went from 251 to 286 MiB while every full collection left 32.5 to 32.6 MiB. The heap',
+      'found a leak the resident set hid: over eight runs of 60 s it rose from 32.5 to 37 MiB, about 0.6 MiB',
+      "a minute. Two heap snapshots four minutes apart put all of it in one array: postgres.js keeps its",
+      "pool's connections in queues that drop their taken slots only when they are empty, and under constant",
+      "load the queue of busy connections never is, so it grew by a slot for every statement.",
+      'patches/postgres+3.4.9.patch (applied by `npm ci`) drops the taken slots once they are half of the',
+      'array; test/driver-queue.test.ts holds the driver to it.',
       '',
       'Goals of issue 7, from this run:',
       ...goals,
@@ -427,25 +543,33 @@ export async function apiBench(): Promise<Section> {
       '  an insert costs PostgreSQL about 10 µs more, and POST\'s rate fell by about 7 %.',
       '',
       'Where the rest of the gap goes:',
-      `- GET by id reaches ${byIdLoads ? fmt((byIdLoads.service.rps / byIdLoads.bare.rps) * 100, 0) : '–'} % of bare Fastify in this run. The columns of CPU time say why: each`,
-      '  server keeps most of a core busy, so its rate is about that share of a core divided by its CPU time',
-      `  per answer${byIdLoads ? `, and the service spends ${fmt(byIdLoads.service.cpuPerRequest, 0)} µs on a read where bare Fastify spends ${fmt(byIdLoads.bare.cpuPerRequest, 0)}` : ''}.`,
-      `  Half of bare Fastify's rate needs a read to cost the service at most about twice what it costs`,
-      `  bare Fastify${byIdLoads ? ` (${fmt((2 * byIdLoads.bare.cpuPerRequest * byIdLoads.service.cores) / byIdLoads.bare.cores, 0)} µs here, at the service's share of a core)` : ''};`,
-      `  the service's stack alone (GET /healthz: request id, security headers, the authentication hook, the`,
-      `  rate limit, the access line, with no key and no database) costs ${byIdLoads ? `${fmt(byIdLoads.health.cpuPerRequest, 0)} µs` : 'most of that'}. Of the rest of a read by`,
-      '  id, a profile of the service under autocannon on 2026-11-23 (`node --cpu-prof`, 37 µs a read) gave,',
-      '  per read: postgres.js building the batch\'s statement and parsing its rows, 3 µs; the write of each',
-      '  batch\'s statement to PostgreSQL, 2 µs, most of it the service\'s thread waiting while the backend it',
-      '  woke runs on its core (strace gives that write 2 µs a call, for a batch of about 20 reads, from the',
-      '  write calls a second against the answers, /proc/<pid>/io; a CPU profile counts the wait to the',
-      '  write); garbage collection, 2; hashing the key and making the request id, 1; then Fastify\'s',
-      '  hooks, the access line, validation and the rate limit, each under 1; no',
-      '  function of the service\'s own is above a fiftieth. Both servers read each request with one read and',
-      '  write its answer with one writev (strace), about 4 µs of either\'s time. Autocannon also spends more',
-      '  per answer of the service (about 20 µs against 16) for its six more headers (request id and the five',
-      '  security headers). All of it shares two cores with autocannon and PostgreSQL, and one run differs',
-      '  from the next by 10 to 30 % on this machine.',
+      `- GET by id reaches ${byIdLoads ? fmt((byIdLoads.service.rps / byIdLoads.bare.rps) * 100, 0) : '–'} % of bare Fastify in this run. The CPU time per read (goals above) says why:`,
+      '  each server keeps most of a core busy, so its rate is about that share of a core divided by its CPU',
+      `  time per answer. Half of bare Fastify's rate needs a read to cost the service at most about twice`,
+      `  what it costs bare Fastify${byIdLoads ? ` (${fmt((2 * byIdLoads.bare.cpuPerRequest * byIdLoads.service.cores) / byIdLoads.bare.cores, 0)} µs here, at the service's share of a core)` : ''}, and the service's stack alone`,
+      '  (GET /healthz: request id, security headers, the authentication hook, the rate limit, the access',
+      '  line, with no key and no database) costs most of that.',
+      '  What two parts of that stack cost is measured by turning them off (goals above). The access line is',
+      '  the larger. A CPU profile gives it under 1 µs a read; comparing `perf` samples of an instance with it',
+      '  and one without (`--perf-basic-prof`, 2026-11-23) shows its work spread over the process: turning the',
+      "  response time (a fraction of a millisecond) into text, 0.5 µs, inside Fastify's onResFinished, where",
+      "  V8 inlined it; flattening and joining the lines for their write, 0.5 µs, in V8's string code; quoting",
+      '  its fields and its own function, 0.3 µs; and many smaller differences (allocation, property stores).',
+      '  Both stay on: a service in production keeps an access log and a limit per key.',
+      '  Of the rest of a read by id, a profile of the service under autocannon on 2026-11-23',
+      '  (`node --cpu-prof`, 37 µs a read) gave, per read: postgres.js building the batch\'s statement and',
+      '  parsing its rows, 3 µs; the write of each batch\'s statement to PostgreSQL, 2 µs, most of it the',
+      '  service\'s thread waiting while the backend it woke runs on its core (strace gives that write 2 µs a',
+      '  call, for a batch of about 20 reads, from the write calls a second against the answers,',
+      '  /proc/<pid>/io; a CPU profile counts the wait to the write); garbage collection, 2; hashing the key',
+      '  and making the request id, 1; then Fastify\'s hooks and validation, each under 1; no function of the',
+      '  service\'s own is above a fiftieth. Running it from JavaScript compiled ahead of time (esbuild)',
+      '  instead of through tsx, as `npm start` does, saved about 1 µs a read in alternating runs: within',
+      '  what one instance of the service differs from the next (1 to 2 µs), and not done. Both servers read',
+      '  each request with one read and write its answer with one writev (strace), about 4 µs of either\'s',
+      '  time. Autocannon also spends more per answer of the service (about 20 µs against 16) for its six more',
+      '  headers (request id and the five security headers). All of it shares two cores with autocannon and',
+      '  PostgreSQL, and one run differs from the next by 10 to 30 % on this machine.',
       '  This machine\'s speed also changes from day to day, and not evenly: on the days of this work bare',
       '  Fastify answered from 12 to 82 thousand reads a second and the service 7 to 25 thousand (32 to 65 %).',
       '  A slow day slows most what both servers do alike (the kernel\'s share of reading a request and writing',
