@@ -73,7 +73,7 @@ export class LogStream {
     const lines = this.#lines
     this.#lines = []
     this.#dest.flushSync()
-    if (lines.length && !this.#closed) writeSync(this.#fd, lines.join(''))
+    if (lines.length && !this.#closed) writeAllSync(this.#fd, Buffer.from(lines.join('')))
   }
 
   /** pino's `logger.flush(cb)`: calls back once everything written so far is written. */
@@ -81,6 +81,33 @@ export class LogStream {
     this.#handOn()
     if (this.#lines.length === 0 || this.#closed) return this.#dest.flush(cb)
     this.#dest.once('drain', () => this.flush(cb))
+  }
+}
+
+/** How long a synchronous write waits for a full pipe to take a single byte before giving up. */
+const STALLED_MS = 10_000
+const pause = new Int32Array(new SharedArrayBuffer(4))
+
+/**
+ * Writes all of `buf`. Standard output can be a non-blocking pipe (Node makes it one once anything
+ * touches `process.stdout`): a write then takes only what fits, or fails with EAGAIN while the pipe is
+ * full, so this writes the rest and waits (10 ms at a time) for the reader, as long as it makes
+ * progress.
+ */
+function writeAllSync(fd: number, buf: Buffer): void {
+  let offset = 0
+  let stalledSince = 0
+  while (offset < buf.length) {
+    try {
+      offset += writeSync(fd, buf, offset)
+      stalledSince = 0
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err
+      const now = Date.now()
+      stalledSince ||= now
+      if (now - stalledSince > STALLED_MS) throw err
+      Atomics.wait(pause, 0, 0, 10)
+    }
   }
 }
 

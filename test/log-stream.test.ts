@@ -1,6 +1,7 @@
 // The log stream (src/log-stream.ts): every line a process writes reaches standard output, in order,
 // however the process ends; and pino's logger.flush works through it.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 
 const moduleUrl = new URL('../src/log-stream.ts', import.meta.url).href
@@ -19,6 +20,33 @@ function run(body: string) {
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { n: number; msg: string })
   return { status: res.status, lines, stderr: res.stderr }
+}
+
+/**
+ * As `run`, but nothing reads the child's standard output for its first `pauseMs`: the pipe fills, so
+ * the child's writes find it full (under tsx, standard output is a non-blocking pipe).
+ */
+async function runWithSlowReader(body: string, pauseMs: number) {
+  const script = `
+    import pino from 'pino'
+    import { LogStream } from ${JSON.stringify(moduleUrl)}
+    const log = pino({ base: undefined }, new LogStream(1))
+    ${body}
+  `
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+  let stdout = ''
+  child.stdout.setEncoding('utf8').pause()
+  await sleep(pauseMs)
+  child.stdout.on('data', (d: string) => (stdout += d)).resume()
+  const status = await closed
+  const lines = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { n: number })
+  return { status, lines, stderr }
 }
 
 const numbered = (lines: Array<{ n: number }>) => lines.map((l) => l.n)
@@ -57,6 +85,20 @@ t.test('a process that ends by itself writes every line', async (t) => {
   `)
   t.equal(res.status, 0, res.stderr)
   t.same(numbered(res.lines), range(5000))
+})
+
+t.test('lines written at exit wait for a reader that is slow to empty a full pipe', async (t) => {
+  // About 200 kB in the turn that exits: more than a pipe holds, so the synchronous write at exit
+  // finds it full, more than once, and must wait rather than drop (or cut) lines.
+  const res = await runWithSlowReader(
+    `
+    for (let i = 0; i < 3000; i++) log.info({ n: i, pad: 'x'.repeat(20) }, 'last turn')
+    process.exit(0)
+  `,
+    1500,
+  )
+  t.equal(res.status, 0, res.stderr)
+  t.same(numbered(res.lines), range(3000), 'every line, in order')
 })
 
 t.test('an uncaught exception still leaves every line written before it', async (t) => {
