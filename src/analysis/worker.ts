@@ -1,5 +1,6 @@
 // Runs in the analysis worker threads: decodes uploaded images and reads MRZs with PaddleOCR
 // models (through onnxruntime on the CPU). Models load once per thread, on first use.
+import { isMainThread, parentPort, threadId } from 'node:worker_threads'
 import sharp from 'sharp'
 import Ocr from '@gutenye/ocr-node'
 import { findMrz } from '../domain/mrz.js'
@@ -118,4 +119,12 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   // A card's MRZ is usually on its back.
   const mrzLines = (back ? await readMrz(back) : null) ?? (await readMrz(front))
   return { ok: true, mrzLines, ocrMs: Math.round(performance.now() - started) }
+}
+
+// Imported (sharp's and onnxruntime's native modules are loaded): the pool may stop this thread now.
+// Stopping it while a native module initialises aborts the whole process (see pool.ts).
+if (!isMainThread) parentPort?.postMessage({ loaded: threadId } satisfies LoadedMessage)
+
+export interface LoadedMessage {
+  loaded: number
 }
