@@ -1,98 +1,146 @@
-// Where the service's log lines go: standard output, through pino's asynchronous destination, with
-// lines gathered into fewer writes.
+// Where the service's log lines go: standard output, with the lines of a turn of the event loop
+// gathered into one write.
 import { writeSync } from 'node:fs'
 import * as onExit from 'on-exit-leak-free'
-import pino from 'pino'
-
-type Destination = ReturnType<typeof pino.destination>
 
 /**
- * A pino stream for a file descriptor (the service's standard output), over pino's asynchronous
- * destination (sonic-boom). Lines are kept in a list and handed to the destination together, joined:
- * after the turn of the event loop that wrote them, or, while the destination has a write in flight,
- * once it has written everything. sonic-boom would take each line itself, and it measures the text it
- * holds again for every line it is given, which under load cost a few microseconds a line. Nothing
- * waits on the terminal or the pipe either way.
+ * A pino stream for a file descriptor (the service's standard output). Lines are kept in a list and
+ * written together, joined, after the turn of the event loop that wrote them: one write a turn, not
+ * one a line. Writes are made here, on the main thread (as pino's default destination makes them),
+ * so at any moment every line is either written or held here, in order; nothing is in flight
+ * elsewhere. Hence, at exit, what is held is written after everything before it, and a flush calls
+ * back once every line given before it has been written.
  *
- * At exit, the lines kept are written synchronously after what the destination holds. So the lines a
- * process writes in the turn that ends it (a last error, say) are never in flight when it exits.
+ * Standard output can be a non-blocking pipe (Node makes it one once anything opens
+ * `process.stdout`, as tsx does): a write then takes only what fits. The rest is kept, in order, and
+ * tried again 10 ms later, so a slow reader never blocks the event loop; the lines of later turns
+ * wait behind it. On a blocking file descriptor a write waits, as it would with pino's default.
+ * A closed pipe (EPIPE) or any other error on standard output ends writing: there is nowhere to write.
  */
 export class LogStream {
   readonly #fd: number
-  readonly #dest: Destination
+  /** Lines given and not yet written, in order. */
   #lines: string[] = []
-  /** The destination has a write in flight: from handing it text to its 'drain'. */
-  #writing = false
+  /** The unwritten end of a write the file descriptor took only part of: goes before #lines. */
+  #rest: Buffer | undefined
+  /** A write is due after this turn (setImmediate) or, after a full pipe, later (setTimeout). */
   #scheduled = false
-  /** Standard output is a closed pipe: pino's destination drops every line from then on. */
   #closed = false
+  /** Flush callbacks, called once everything given before them is written. */
+  #waiting: Array<(err?: Error) => void> = []
   readonly #afterTurn = () => {
     this.#scheduled = false
-    this.#handOn()
-  }
-  readonly #written = () => {
-    this.#writing = false
-    this.#handOn()
-  }
-
-  #handOn() {
-    const lines = this.#lines
-    if (this.#writing || lines.length === 0 || this.#closed) return
-    this.#lines = []
-    this.#writing = true
-    this.#dest.write(lines.length === 1 ? lines[0]! : lines.join(''))
+    this.#writeOut()
   }
 
   constructor(fd: number) {
-    // Registered before the destination registers its own exit hook, which ends it: this one runs
-    // first, while the destination can still write.
     onExit.register(this, flushAtExit)
     this.#fd = fd
-    this.#dest = pino.destination({ dest: fd, sync: false })
-    this.#dest.on('drain', this.#written)
-    // pino's own listener, added first, handles a closed pipe (it stops writing) and passes any other
-    // error on; either way no write is in flight any more.
-    this.#dest.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') this.#closed = true
-      this.#written()
-    })
   }
 
   write(line: string): boolean {
     if (this.#closed) return true
     this.#lines.push(line)
-    if (!this.#writing && !this.#scheduled) {
-      this.#scheduled = true
-      setImmediate(this.#afterTurn)
-    }
+    this.#schedule(false)
     return true
   }
 
-  /** Writes everything synchronously: what the destination holds, then the lines kept here. */
-  flushSync(): void {
-    const lines = this.#lines
-    this.#lines = []
-    this.#dest.flushSync()
-    if (lines.length && !this.#closed) writeAllSync(this.#fd, Buffer.from(lines.join('')))
+  #schedule(later: boolean) {
+    if (this.#scheduled) return
+    this.#scheduled = true
+    // Not unref'd: like any stream's pending write, lines waiting for the pipe keep the process alive.
+    if (later) setTimeout(this.#afterTurn, RETRY_MS)
+    else setImmediate(this.#afterTurn)
   }
 
-  /** pino's `logger.flush(cb)`: calls back once everything written so far is written. */
+  /** Writes what it can without waiting; schedules the rest. */
+  #writeOut() {
+    try {
+      if (this.#rest) {
+        const n = this.#tryWrite(this.#rest)
+        this.#rest = n < this.#rest.length ? this.#rest.subarray(n) : undefined
+        if (this.#rest) return this.#schedule(true)
+      }
+      if (this.#lines.length) {
+        const text = this.#lines.length === 1 ? this.#lines[0]! : this.#lines.join('')
+        this.#lines = []
+        const n = this.#tryWrite(text)
+        // Only a partial write needs the text's bytes (log lines are mostly ASCII: length is a quick no).
+        if (n < text.length || n < Buffer.byteLength(text)) {
+          const bytes = Buffer.from(text)
+          if (n < bytes.length) {
+            this.#rest = bytes.subarray(n)
+            return this.#schedule(true)
+          }
+        }
+      }
+    } catch {
+      this.#close()
+    }
+    this.#done()
+  }
+
+  /** Bytes written; 0 while a non-blocking pipe is full. */
+  #tryWrite(data: string | Buffer): number {
+    if (this.#closed) throw new Error('closed')
+    try {
+      return typeof data === 'string' ? writeSync(this.#fd, data) : writeSync(this.#fd, data)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return 0
+      throw err
+    }
+  }
+
+  #close() {
+    this.#closed = true
+    this.#lines = []
+    this.#rest = undefined
+  }
+
+  /** Calls the flush callbacks once nothing is held. */
+  #done() {
+    if (this.#rest || this.#lines.length || this.#waiting.length === 0) return
+    const waiting = this.#waiting
+    this.#waiting = []
+    for (const cb of waiting) cb()
+  }
+
+  /**
+   * Writes everything held, synchronously, waiting for a full pipe's reader (see writeAllSync); then
+   * calls the flush callbacks, and writes what they log too.
+   */
+  flushSync(): void {
+    while (!this.#closed && (this.#rest || this.#lines.length)) {
+      const held = Buffer.concat([this.#rest ?? Buffer.alloc(0), Buffer.from(this.#lines.join(''))])
+      this.#rest = undefined
+      this.#lines = []
+      try {
+        writeAllSync(this.#fd, held)
+      } catch (err) {
+        this.#close()
+        throw err
+      }
+      this.#done()
+    }
+  }
+
+  /** pino's `logger.flush(cb)`: calls back once every line given so far is written. */
   flush(cb?: (err?: Error) => void): void {
-    this.#handOn()
-    if (this.#lines.length === 0 || this.#closed) return this.#dest.flush(cb)
-    this.#dest.once('drain', () => this.flush(cb))
+    this.#waiting.push(cb ?? (() => {}))
+    if (!this.#scheduled) this.#writeOut()
+    else this.#done()
   }
 }
 
+/** How long a full pipe is left before a write is tried again. */
+const RETRY_MS = 10
 /** How long a synchronous write waits for a full pipe to take a single byte before giving up. */
 const STALLED_MS = 10_000
 const pause = new Int32Array(new SharedArrayBuffer(4))
 
 /**
- * Writes all of `buf`. Standard output can be a non-blocking pipe (Node makes it one once anything
- * touches `process.stdout`): a write then takes only what fits, or fails with EAGAIN while the pipe is
- * full, so this writes the rest and waits (10 ms at a time) for the reader, as long as it makes
- * progress.
+ * Writes all of `buf`, waiting (10 ms at a time) while a non-blocking pipe is full, as long as its
+ * reader makes progress.
  */
 function writeAllSync(fd: number, buf: Buffer): void {
   let offset = 0
@@ -106,7 +154,7 @@ function writeAllSync(fd: number, buf: Buffer): void {
       const now = Date.now()
       stalledSince ||= now
       if (now - stalledSince > STALLED_MS) throw err
-      Atomics.wait(pause, 0, 0, 10)
+      Atomics.wait(pause, 0, 0, RETRY_MS)
     }
   }
 }

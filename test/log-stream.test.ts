@@ -101,6 +101,64 @@ t.test('lines written at exit wait for a reader that is slow to empty a full pip
   t.same(numbered(res.lines), range(3000), 'every line, in order')
 })
 
+t.test('a flush calls back only once the lines before it are written, however slow the reader', async (t) => {
+  // The first turn's 200 kB cannot all go into the pipe while nothing reads it: the flush must wait
+  // for the reader, and the lines of the turn that exits come after them.
+  const res = await runWithSlowReader(
+    `
+    for (let i = 0; i < 3000; i++) log.info({ n: i, pad: 'x'.repeat(20) }, 'earlier turn')
+    setImmediate(() =>
+      log.flush(() => {
+        process.stderr.write('flushed')
+        for (let i = 3000; i < 3100; i++) log.info({ n: i }, 'last turn')
+        process.exit(0)
+      }),
+    )
+  `,
+    1500,
+  )
+  t.equal(res.status, 0, res.stderr)
+  t.equal(res.stderr, 'flushed')
+  t.same(numbered(res.lines), range(3100), 'every line, in order')
+})
+
+t.test('an exit while the pipe is full writes what was waiting, then the last lines', async (t) => {
+  const res = await runWithSlowReader(
+    `
+    for (let i = 0; i < 3000; i++) log.info({ n: i, pad: 'x'.repeat(20) }, 'earlier turn')
+    setTimeout(() => {
+      for (let i = 3000; i < 3100; i++) log.info({ n: i }, 'last turn')
+      process.exit(0)
+    }, 100)
+  `,
+    1500,
+  )
+  t.equal(res.status, 0, res.stderr)
+  t.same(numbered(res.lines), range(3100), 'every line, in order')
+})
+
+t.test('a closed standard output ends writing without an error', async (t) => {
+  const script = `
+    import pino from 'pino'
+    import { LogStream } from ${JSON.stringify(moduleUrl)}
+    const log = pino({ base: undefined }, new LogStream(1))
+    let i = 0
+    const tick = () => {
+      for (let k = 0; k < 100; k++, i++) log.info({ n: i }, 'line')
+      if (i < 20000) setImmediate(tick)
+      else log.flush(() => process.stderr.write('flushed'))
+    }
+    tick()
+  `
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+  child.stdout.once('data', () => child.stdout.destroy())
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  t.equal(code, 0, stderr)
+  t.equal(stderr, 'flushed')
+})
+
 t.test('an uncaught exception still leaves every line written before it', async (t) => {
   const res = run(`
     for (let i = 0; i < 300; i++) log.info({ n: i }, 'before the crash')
