@@ -146,7 +146,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      // Lines are written without blocking the event loop, those that arrive during a write together
+      // The lines of a turn of the event loop are written together, never waiting for a full pipe
       // (src/log-stream.ts); what is left is written when the process exits.
       ...(config.logLevel === 'silent' ? {} : { stream: new LogStream(1) }),
     },
