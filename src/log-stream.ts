@@ -84,6 +84,7 @@ export class LogStream {
   #tryWrite(data: string | Buffer): number {
     if (this.#closed) throw new Error('closed')
     try {
+      // Two calls for writeSync's two overloads (text, bytes).
       return typeof data === 'string' ? writeSync(this.#fd, data) : writeSync(this.#fd, data)
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return 0
