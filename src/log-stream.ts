@@ -57,14 +57,14 @@ export class LogStream {
   #writeOut() {
     try {
       if (this.#rest) {
-        const n = this.#tryWrite(this.#rest)
+        const n = writeSome(this.#fd, this.#rest)
         this.#rest = n < this.#rest.length ? this.#rest.subarray(n) : undefined
         if (this.#rest) return this.#schedule(true)
       }
       if (this.#lines.length) {
         const text = this.#lines.length === 1 ? this.#lines[0]! : this.#lines.join('')
         this.#lines = []
-        const n = this.#tryWrite(text)
+        const n = writeSome(this.#fd, text)
         // Only a partial write needs the text's bytes (log lines are mostly ASCII: length is a quick no).
         if (n < text.length || n < Buffer.byteLength(text)) {
           const bytes = Buffer.from(text)
@@ -78,18 +78,6 @@ export class LogStream {
       this.#close()
     }
     this.#done()
-  }
-
-  /** Bytes written; 0 while a non-blocking pipe is full. */
-  #tryWrite(data: string | Buffer): number {
-    if (this.#closed) throw new Error('closed')
-    try {
-      // Two calls for writeSync's two overloads (text, bytes).
-      return typeof data === 'string' ? writeSync(this.#fd, data) : writeSync(this.#fd, data)
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return 0
-      throw err
-    }
   }
 
   #close() {
@@ -147,16 +135,27 @@ function writeAllSync(fd: number, buf: Buffer): void {
   let offset = 0
   let stalledSince = 0
   while (offset < buf.length) {
-    try {
-      offset += writeSync(fd, buf, offset)
+    const n = writeSome(fd, buf.subarray(offset))
+    offset += n
+    if (n > 0) {
       stalledSince = 0
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err
-      const now = Date.now()
-      stalledSince ||= now
-      if (now - stalledSince > STALLED_MS) throw err
-      Atomics.wait(pause, 0, 0, RETRY_MS)
+      continue
     }
+    const now = Date.now()
+    stalledSince ||= now
+    if (now - stalledSince > STALLED_MS) throw new Error('standard output stalled: its reader took nothing for 10 s')
+    Atomics.wait(pause, 0, 0, RETRY_MS)
+  }
+}
+
+/** Bytes written to `fd`; 0 while a non-blocking pipe is full (EAGAIN). */
+function writeSome(fd: number, data: string | Buffer): number {
+  try {
+    // Two calls for writeSync's two overloads (text, bytes).
+    return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return 0
+    throw err
   }
 }
 
