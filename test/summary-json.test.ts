@@ -1,5 +1,6 @@
-// drizzle/0005_list_summary_json.sql: the verifications already there when it runs get their
-// summary_json, and the trigger keeps it what the API writes for the row, through inserts and updates.
+// drizzle/0005_list_summary_json.sql (and 0007's detail_json): the verifications already there when it
+// runs get their summary_json, and the trigger keeps it what the API writes for the row, through
+// inserts and updates.
 import t, { type Test } from 'tap'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -68,6 +69,30 @@ async function check(t: Test, db: Sql) {
   )
   await db.run(`update verifications set summary_json = 'stale' where id = 'vry_b'`)
   t.equal((await read()).get('vry_b'), summary(ROWS[1]!), 'a write of the column itself is overwritten by the trigger')
+
+  // drizzle/0007: detail_json, the row as a Verification, for the rows already there too.
+  const detail = async (id: string) => (await db.run(`select detail_json from verifications where id = $1`, [id]))[0]!.detail_json as string | null
+  const verification = (r: (typeof ROWS)[number]) =>
+    JSON.stringify({
+      id: r.id,
+      status: r.status,
+      client_reference: r.client_reference,
+      redirect_url: '',
+      checks: r.checks,
+      checks_results: {},
+      metadata: {},
+      created_at: r.created_at,
+      completed_at: r.completed_at,
+      expires_at: '2030-01-01T00:00:00.000Z',
+    })
+  t.equal(await detail('vry_b'), verification(ROWS[1]!), 'detail_json written for the rows already there')
+  t.equal(await detail('vry_c'), verification(ROWS[2]!))
+  await db.run(`update verifications set checks_results = '{"document": {"passed": true}}' where id = 'vry_b'`)
+  t.equal(await detail('vry_b'), null, 'results written without their JSON: none held')
+  await db.run(`update verifications set checks_results = '{"document": {"passed": true}}', checks_results_json = '{"document":{"passed":true}}' where id = 'vry_c'`)
+  t.match(await detail('vry_c'), /,"checks_results":\{"document":\{"passed":true\}\},"metadata":\{\},/, 'with their JSON: held')
+  await db.run(`update verifications set checks_results = '{"document": {"passed": false}}' where id = 'vry_c'`)
+  t.equal(await detail('vry_c'), null, 'results changed without their JSON: the stale JSON is not kept')
 }
 
 t.test('PGlite', async (t) => {

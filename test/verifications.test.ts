@@ -2,7 +2,7 @@
 // the created session's fields, strict validation, tenancy, list order and pagination,
 // Idempotency-Key, and X-Request-Id.
 import t from 'tap'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { VerificationSchema } from '../generated/schemas.js'
@@ -360,6 +360,8 @@ t.test('GET /verifications/{id}: the body is what the schema\'s serialiser write
     created.push(await create(b, service.key, { checks: ['liveness', 'document', 'face_match'], client_reference, metadata: { [client_reference || 'k']: client_reference, z: '1', a: '2' } }))
   }
   created.push(await create(b, service.key, { checks: ['identity'] }))
+  // Keys that JavaScript lists before the others (array indices, in ascending order), and one that is not.
+  created.push(await create(b, service.key, { checks: ['document', 'face_match'], metadata: { b: '1', 10: '2', 2: '3', '02': '4', 4294967295: '5', a: '6' } }))
   // Stored results (openapi.yaml's example), with fields the schema does not have, which must not
   // reach a client, and numbers of other shapes.
   const example = structuredClone(
@@ -375,8 +377,22 @@ t.test('GET /verifications/{id}: the body is what the schema\'s serialiser write
   }
   await b.app.db.update(verifications).set({ checksResults: results, status: 'completed', completedAt: new Date('2026-11-21T20:31:00.000Z') }).where(eq(verifications.id, created[0]!.id))
   await b.app.db.update(verifications).set({ checksResults: { document: results.document } }).where(eq(verifications.id, created[1]!.id))
-  // Pending past its expiry: reads as failed.
-  await b.app.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, created[2]!.id))
+  // Pending past its expiry: reads as failed (one whose metadata has a key with a line break, one without).
+  for (const v of [created[2]!, created[3]!]) await b.app.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, v.id))
+  // Results as the service records them (the schema's fields only): one check of two, then both.
+  const principal = { id: service.id, clientName: 'acme', role: 'service' as const }
+  const last = created.at(-1)!.id
+  await b.app.verificationsService.recordResults(principal, last, { document: example.document as never })
+  const halfway = json<Verification>(await b.call('GET', `/verifications/${last}`, { key: service.key }))
+  t.same([halfway.status, Object.keys(halfway.checks_results)], ['pending', ['document']], 'results recorded by the service are read at once')
+  await b.app.verificationsService.recordResults(principal, last, { face_match: example.face_match as never })
+  // Which rows hold their JSON: not those whose results have fields the schema lacks (written here
+  // without it), nor one whose metadata has a key with a line break (the serialiser leaves it out).
+  const rows = (await b.app.db.execute(sql`select id, detail_json is not null as held from verifications`)) as unknown as
+    | Array<{ id: string; held: boolean }>
+    | { rows: Array<{ id: string; held: boolean }> }
+  const held = new Map((Array.isArray(rows) ? rows : rows.rows).map((r) => [r.id, r.held]))
+  t.same(created.map((v) => held.get(v.id)), [false, false, false, true, true, true], 'the rows that hold their JSON')
 
   for (const key of [service.key, admin.key]) {
     for (const { id } of created) {
@@ -388,6 +404,10 @@ t.test('GET /verifications/{id}: the body is what the schema\'s serialiser write
       t.equal(res.body, serialize(toVerification(row!)), `${id}: byte for byte what the serialiser writes of the row`)
     }
   }
+  const done = json<Verification>(await b.call('GET', `/verifications/${last}`, { key: service.key }))
+  t.same([done.status, Object.keys(done.checks_results)], ['completed', ['document', 'face_match']], 'completed by its last result')
+  t.same(Object.keys(done.metadata), ['2', '10', 'a', 'b', '02', '4294967295'], "metadata's keys in the order JavaScript lists them")
+  t.equal(json<Verification>(await b.call('GET', `/verifications/${created[3]!.id}`, { key: service.key })).status, 'failed')
   const first = json<Verification>(await b.call('GET', `/verifications/${created[0]!.id}`, { key: service.key }))
   t.same(Object.keys(first.checks_results).sort(), ['document', 'face_match', 'identity', 'liveness'], 'no key the schema does not have')
   t.notOk('debug' in (first.checks_results.document as object), 'no field the schema does not have')

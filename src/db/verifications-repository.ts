@@ -98,12 +98,6 @@ export interface ListPage {
 }
 
 /**
- * A timestamptz column as `Date.prototype.toISOString` writes it (`2026-11-21T20:31:00.120Z`): UTC,
- * three digits of fraction (the columns keep milliseconds), whatever the session's time zone.
- */
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-
-/**
  * The row `p` as a VerificationSummary of openapi.yaml in JSON text: its column summary_json, which a
  * trigger writes whenever the row is written (drizzle/0005_list_summary_json.sql), with the status as
  * stored; a pending session past its expiry reads as failed (effectiveStatus). Nothing but the status
@@ -113,38 +107,20 @@ const SUMMARY_JSON = sql.raw(`case when p.status = 'pending' and p.expires_at <=
   then replace(p.summary_json, ',"status":"pending",', ',"status":"failed",') else p.summary_json end`)
 
 /**
- * The row `p` of verifications as a Verification of openapi.yaml, in JSON text with the schema's
- * fields in its order, written the way summary_json is, in two parts: before its checks_results and
- * after its metadata. Those two are read as they are stored (jsonb), and the service writes them with
- * the schema's own serialisers, so that what is stored reaches a client only as the schema has it
- * (see VerificationJsonParts). By concatenation, which costs PostgreSQL half of what
- * json_build_object does: text that could hold anything (id, client_reference) goes through to_json;
- * a status is an enum value and the checks are CheckName values (the schema's enum, validated when
- * the session was created), which need no escaping; the status is the one a client sees.
+ * The row `p` as a Verification of openapi.yaml in JSON text: its column detail_json, which a trigger
+ * writes whenever the row is written (drizzle/0007_verification_detail_json.sql), with the status as
+ * stored; a pending session past its expiry reads as failed (effectiveStatus). The status follows the
+ * id, whose text to_json escapes, so the first `,"status":"pending",` is the status. Null when the
+ * row's results are not held in the schema's JSON (see checksResultsJson in schema.ts).
  */
-const STATUS_TEXT = `(case when p.status = 'pending' and p.expires_at <= now() then 'failed' else p.status end)::text`
-const CHECKS_JSON = `case when cardinality(p.checks) = 0 then '[]' else '["' || array_to_string(p.checks, '","') || '"]' end`
-const VERIFICATION_HEAD = sql.raw(`'{"id":' || to_json(p.id)::text
-  || ',"status":"' || ${STATUS_TEXT}
-  || '","client_reference":' || coalesce(to_json(p.client_reference)::text, 'null')
-  || ',"redirect_url":"","checks":' || ${CHECKS_JSON} || ',"checks_results":'`)
-const VERIFICATION_TAIL = sql.raw(`',"created_at":"' || ${isoText('p.created_at')}
-  || '","completed_at":' || coalesce('"' || ${isoText('p.completed_at')} || '"', 'null')
-  || ',"expires_at":"' || ${isoText('p.expires_at')} || '"}'`)
-
-/**
- * A Verification's JSON, but for two values: `head` + checks_results + `,"metadata":` + metadata +
- * `tail` (each written with the schema's serialiser) is the response's body.
- */
-export interface VerificationJsonParts {
-  head: string
-  checksResults: Record<string, unknown>
-  metadata: Record<string, string>
-  tail: string
-}
+const DETAIL_JSON = sql.raw(`case when p.status = 'pending' and p.expires_at <= now()
+  then regexp_replace(p.detail_json, ',"status":"pending",', ',"status":"failed",') else p.detail_json end`)
 
 /** A row of the JSON read by id, as the driver gives it: one per request that found its verification. */
-type JsonByIdRow = VerificationJsonParts & { n: number }
+interface JsonByIdRow {
+  n: number
+  json: string | null
+}
 
 interface ByIdRead {
   id: string
@@ -174,6 +150,7 @@ function insertRows(executor: Executor) {
     applicant: from('applicant', c.applicant),
     metadata: from('metadata', c.metadata),
     checksResults: constant(`'{}'`, c.checksResults),
+    checksResultsJson: constant(`'{}'`, c.checksResultsJson),
     createdAt: from('created_at', c.createdAt),
     completedAt: constant('null', c.completedAt),
     expiresAt: from('expires_at', c.expiresAt),
@@ -240,27 +217,22 @@ export function createVerificationsRepository(db: Db) {
   })
 
   // GET /verifications/{id}'s read, the same way, with the verification as the response's JSON
-  // (VERIFICATION_HEAD, VERIFICATION_TAIL): parsing the row into objects, dates included, and
-  // serialising them again was a third of the service's CPU time for such a request.
+  // (DETAIL_JSON): parsing the row into objects, dates included, and serialising them again was a
+  // third of the service's CPU time for such a request, and writing the JSON in the statement most of
+  // PostgreSQL's.
   const jsonByIdBatch = db
-    .select({
-      n: sql`r.n::int`.as('n'),
-      head: sql`${VERIFICATION_HEAD}`.as('head'),
-      checksResults: sql`p.checks_results`.as('checksResults'),
-      metadata: sql`p.metadata`.as('metadata'),
-      tail: sql`${VERIFICATION_TAIL}`.as('tail'),
-    })
+    .select({ n: sql`r.n::int`.as('n'), json: sql`${DETAIL_JSON}`.as('json') })
     .from(sql`${request} join ${verifications} as p on p.id = r.id and (r.client_name is null or p.client_name = r.client_name)`)
     .where(sql`r.key_id is null or ${keyActive(db, sql`r.key_id`)}`)
     .prepare('verifications_json_by_id_batch') as unknown as RawRows
-  const readJsonByIds = batched<ByIdRead, VerificationJsonParts | undefined>(async (reads) => {
+  const readJsonByIds = batched<ByIdRead, string | null | undefined>(async (reads) => {
     const rows = (await jsonByIdBatch.all({
       ids: reads.map((r) => r.id),
       clients: reads.map((r) => r.clientName),
       keys: reads.map((r) => r.keyId),
     })) as JsonByIdRow[]
-    const found = new Array<VerificationJsonParts | undefined>(reads.length)
-    for (const row of rows) found[row.n - 1] = row
+    const found = new Array<string | null | undefined>(reads.length)
+    for (const row of rows) found[row.n - 1] = row.json
     return found
   })
 
@@ -343,8 +315,11 @@ export function createVerificationsRepository(db: Db) {
       return readByIds({ id, clientName, keyId })
     },
 
-    /** As findVisibleIfKeyActive, with the verification as the parts of its JSON (GET /verifications/{id}). */
-    async findVisibleJsonIfKeyActive(id: string, clientName: string | null, keyId: string | null): Promise<VerificationJsonParts | undefined> {
+    /**
+     * As findVisibleIfKeyActive, with the verification as its JSON (GET /verifications/{id}): null
+     * when the row does not hold it (see DETAIL_JSON), undefined when not found or the key is revoked.
+     */
+    async findVisibleJsonIfKeyActive(id: string, clientName: string | null, keyId: string | null): Promise<string | null | undefined> {
       return readJsonByIds({ id, clientName, keyId })
     },
 

@@ -31,10 +31,22 @@ class IdempotencyRace extends Error {}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-// The serialisers of a Verification's checks_results and metadata, compiled from openapi.yaml's
-// schemas as Fastify compiles a route's: only what the schema has reaches a client.
+// The serialiser of a Verification's checks_results, compiled from openapi.yaml's schema as Fastify
+// compiles a route's: only what the schema has reaches a client.
 const serializeChecksResults = fastJson(VerificationSchema.properties.checks_results)
-const serializeMetadata = fastJson(VerificationSchema.properties.metadata)
+
+/**
+ * checks_results as GET /verifications/{id} writes them, stored beside them (checksResultsJson in
+ * schema.ts); null when the schema's serialiser refuses them (the read then writes the body from the
+ * row, and answers as it always did).
+ */
+function checksResultsJson(results: Record<string, unknown>): string | null {
+  try {
+    return serializeChecksResults(results)
+  } catch {
+    return null
+  }
+}
 
 export function toVerification(row: VerificationRow): Verification {
   return {
@@ -154,14 +166,15 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
     },
 
     /**
-     * One verification as the response's JSON text (GET /verifications/{id}): what `get` answers,
-     * written as the route's serialiser writes it; for an unconfirmed principal, the same statement
-     * reads its key.
+     * One verification (GET /verifications/{id}): as the JSON text that the row holds, written as the
+     * route's serialiser writes what `get` answers, or, for a row that does not hold it (results the
+     * schema does not describe, written before drizzle/0007), what `get` answers. For an unconfirmed
+     * principal, the same statement reads its key.
      */
-    async getJson(principal: Principal, id: string): Promise<string> {
-      const parts = await repo.findVisibleJsonIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
-      if (!parts) return notVisible(principal)
-      return parts.head + serializeChecksResults(parts.checksResults) + ',"metadata":' + serializeMetadata(parts.metadata) + parts.tail
+    async getJson(principal: Principal, id: string): Promise<string | Verification> {
+      const json = await repo.findVisibleJsonIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
+      if (json === undefined) return notVisible(principal)
+      return json ?? this.get(principal, id)
     },
 
     /** One verification; for an unconfirmed principal, the same statement reads its key. */
@@ -208,7 +221,7 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
         const done = current.checks.every((c) => c in merged)
         const updated = await repo.update(
           id,
-          { checksResults: merged, ...(done ? { status: 'completed' as const, completedAt: now } : {}) },
+          { checksResults: merged, checksResultsJson: checksResultsJson(merged), ...(done ? { status: 'completed' as const, completedAt: now } : {}) },
           tx,
         )
         const queued = done ? await opts.webhooks.enqueueEvent(tx, updated, 'verification.completed', now) : false

@@ -50,8 +50,10 @@ export default async function verificationsRoutes(fastify: FastifyInstance) {
     ...hot('getVerification'),
     schema: getVerificationRoute,
     handler: async function getVerification(request, reply) {
-      // Written by PostgreSQL and the schema's serialisers (see getJson): sent as it is.
-      return sendJsonText(reply, await app.verificationsService.getJson(principalOf(request), request.params.id))
+      // Written by PostgreSQL and the schema's serialiser (see getJson): sent as it is; else the
+      // verification, which the route's serialiser writes.
+      const verification = await app.verificationsService.getJson(principalOf(request), request.params.id)
+      return typeof verification === 'string' ? sendJsonText(reply, verification) : reply.send(verification)
     },
   })
 }

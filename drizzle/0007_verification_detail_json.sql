@@ -1,0 +1,58 @@
+-- Each verification as the Verification of openapi.yaml in JSON text (detail_json), written by the
+-- trigger below whenever the row is inserted or updated, in the same statement: GET
+-- /verifications/{id} sends it as it is, with the status as stored (a pending session past its
+-- expiry is read as failed). Writing it for every read (three timestamps, the checks, the results and
+-- the metadata parsed from jsonb and written again) was most of the cost of such a read.
+-- checks_results_json is checks_results as the API's serialiser writes it (openapi.yaml's schema, in
+-- its order of fields), given by the service when it writes checks_results. The trigger keeps it only
+-- while it holds the same JSON as checks_results; otherwise (a write that left it out, results with
+-- fields the schema does not have) it and detail_json are null, and the service writes the body from
+-- the row itself, as it did before.
+ALTER TABLE "verifications" ADD COLUMN "checks_results_json" text;
+--> statement-breakpoint
+ALTER TABLE "verifications" ADD COLUMN "detail_json" text;
+--> statement-breakpoint
+-- Metadata (string values) as the API writes it: the order of the keys is the order in which
+-- JavaScript lists those of the object parsed from the jsonb, which the service used to serialise:
+-- keys that are array indices (0 to 2^32 - 2) first, in ascending order, then the others in the
+-- jsonb's own order. Null for anything but an object of strings, and for a key with a line break:
+-- the serialiser matches keys against the schema's pattern ^(.*)$, whose dot matches no line
+-- terminator, and leaves such keys out; the service then writes the body from the row.
+CREATE FUNCTION "verification_metadata_json"(metadata jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN jsonb_typeof(metadata) <> 'object' OR bool_or(jsonb_typeof(e.value) <> 'string' OR e.key ~ '[\n\r\u2028\u2029]') THEN NULL
+    ELSE '{' || coalesce(string_agg(to_json(e.key)::text || ':' || to_json(e.value #>> '{}')::text, ',' ORDER BY e.ix NULLS LAST, e.o), '') || '}' END
+  FROM (
+    SELECT key, value, o, CASE WHEN key ~ '^(0|[1-9][0-9]{0,9})$' THEN nullif(least(key::bigint, 4294967295), 4294967295) END AS ix
+    FROM jsonb_each(CASE WHEN jsonb_typeof(metadata) = 'object' THEN metadata ELSE '{}'::jsonb END) WITH ORDINALITY AS e(key, value, o)
+  ) AS e
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "verifications_detail_json"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.checks_results = '{}'::jsonb THEN
+    NEW.checks_results_json := '{}';
+  ELSIF NEW.checks_results_json IS NOT NULL AND NEW.checks_results_json::jsonb IS DISTINCT FROM NEW.checks_results THEN
+    NEW.checks_results_json := NULL;
+  END IF;
+  -- Null as soon as either part is null. The fields are in the schema's order, written as
+  -- summary_json's are (drizzle/0005_list_summary_json.sql).
+  NEW.detail_json := '{"id":' || to_json(NEW.id)::text
+    || ',"status":"' || NEW.status::text
+    || '","client_reference":' || coalesce(to_json(NEW.client_reference)::text, 'null')
+    || ',"redirect_url":"","checks":' || CASE WHEN cardinality(NEW.checks) = 0 THEN '[]' ELSE '["' || array_to_string(NEW.checks, '","') || '"]' END
+    || ',"checks_results":' || NEW.checks_results_json
+    || ',"metadata":' || verification_metadata_json(NEW.metadata)
+    || ',"created_at":"' || to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '","completed_at":' || coalesce('"' || to_char(NEW.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')
+    || ',"expires_at":"' || to_char(NEW.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '"}';
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "verifications_detail_json" BEFORE INSERT OR UPDATE ON "verifications"
+  FOR EACH ROW EXECUTE FUNCTION "verifications_detail_json"();
+--> statement-breakpoint
+-- The rows already there: the trigger writes theirs (those with results read from the row until
+-- their results are written again).
+UPDATE "verifications" SET "detail_json" = NULL;
