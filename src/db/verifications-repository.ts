@@ -319,7 +319,7 @@ export function createVerificationsRepository(db: Db) {
      * As findVisibleIfKeyActive, with the verification as its JSON (GET /verifications/{id}): null
      * when the row does not hold it (see DETAIL_JSON), undefined when not found or the key is revoked.
      */
-    async findVisibleJsonIfKeyActive(id: string, clientName: string | null, keyId: string | null): Promise<string | null | undefined> {
+    findVisibleJsonIfKeyActive(id: string, clientName: string | null, keyId: string | null): Promise<string | null | undefined> {
       return readJsonByIds({ id, clientName, keyId })
     },
 
