@@ -1,5 +1,6 @@
 -- Each verification as the Verification of openapi.yaml in JSON text (detail_json), written by the
--- trigger below whenever the row is inserted or updated, in the same statement: GET
+-- trigger below (with summary_json, drizzle/0005) whenever the row is inserted or updated, in the
+-- same statement: GET
 -- /verifications/{id} sends it as it is, with the status as stored (a pending session past its
 -- expiry is read as failed). Writing it for every read (three timestamps, the checks, the results and
 -- the metadata parsed from jsonb and written again) was most of the cost of such a read.
@@ -12,9 +13,19 @@ ALTER TABLE "verifications" ADD COLUMN "checks_results_json" text;
 --> statement-breakpoint
 ALTER TABLE "verifications" ADD COLUMN "detail_json" text;
 --> statement-breakpoint
-CREATE FUNCTION "verifications_detail_json"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function now writes both of the row's JSON texts, which share most of their fields: it
+-- replaces 0005's, which wrote the summary alone.
+DROP TRIGGER "verifications_summary_json" ON "verifications";
+--> statement-breakpoint
+DROP FUNCTION "verifications_summary_json"();
+--> statement-breakpoint
+CREATE FUNCTION "verifications_json"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   metadata_json text := '{}';
+  head text;
+  checks_text text;
+  created_text text;
+  completed_text text;
 BEGIN
   -- Metadata (string values) as the API writes it: the order of the keys is the order in which
   -- JavaScript lists those of the object parsed from the jsonb, which the service used to serialise:
@@ -37,24 +48,29 @@ BEGIN
   ELSIF NEW.checks_results_json IS NOT NULL AND NEW.checks_results_json::jsonb IS DISTINCT FROM NEW.checks_results THEN
     NEW.checks_results_json := NULL;
   END IF;
-  -- Null as soon as either part is null. The fields are in the schema's order, written as
-  -- summary_json's are (drizzle/0005_list_summary_json.sql).
-  NEW.detail_json := '{"id":' || to_json(NEW.id)::text
+  -- The fields in the schemas' order. Text that could hold anything (id, client_reference) goes
+  -- through to_json; a status is an enum value and the checks are CheckName values (validated when the
+  -- session was created), which need no escaping; times are written as Date.prototype.toISOString
+  -- writes them (UTC, three digits of fraction).
+  head := '{"id":' || to_json(NEW.id)::text
     || ',"status":"' || NEW.status::text
-    || '","client_reference":' || coalesce(to_json(NEW.client_reference)::text, 'null')
-    || ',"redirect_url":"","checks":' || CASE WHEN cardinality(NEW.checks) = 0 THEN '[]' ELSE '["' || array_to_string(NEW.checks, '","') || '"]' END
+    || '","client_reference":' || coalesce(to_json(NEW.client_reference)::text, 'null');
+  checks_text := CASE WHEN cardinality(NEW.checks) = 0 THEN '[]' ELSE '["' || array_to_string(NEW.checks, '","') || '"]' END;
+  created_text := '"' || to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"';
+  completed_text := coalesce('"' || to_char(NEW.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null');
+  NEW.summary_json := head || ',"checks":' || checks_text || ',"created_at":' || created_text || ',"completed_at":' || completed_text || '}';
+  -- Null as soon as the results' or the metadata's JSON is null.
+  NEW.detail_json := head || ',"redirect_url":"","checks":' || checks_text
     || ',"checks_results":' || NEW.checks_results_json
     || ',"metadata":' || metadata_json
-    || ',"created_at":"' || to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    || '","completed_at":' || coalesce('"' || to_char(NEW.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')
-    || ',"expires_at":"' || to_char(NEW.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    || '"}';
+    || ',"created_at":' || created_text || ',"completed_at":' || completed_text
+    || ',"expires_at":"' || to_char(NEW.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}';
   RETURN NEW;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "verifications_detail_json" BEFORE INSERT OR UPDATE ON "verifications"
-  FOR EACH ROW EXECUTE FUNCTION "verifications_detail_json"();
+CREATE TRIGGER "verifications_json" BEFORE INSERT OR UPDATE ON "verifications"
+  FOR EACH ROW EXECUTE FUNCTION "verifications_json"();
 --> statement-breakpoint
 -- The rows already there: the trigger writes theirs (those with results read from the row until
 -- their results are written again).
