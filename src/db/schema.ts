@@ -30,9 +30,9 @@ export const apiKeys = pgTable(
 )
 
 // The table also has summary_json and detail_json, the row as a VerificationSummary and as a
-// Verification in JSON text, written by triggers and read only by the list's and GET by id's
-// statements (drizzle/0005_list_summary_json.sql, drizzle/0007_verification_detail_json.sql); they are
-// left out here, so that no other read fetches them and no write has to give them.
+// Verification in JSON text, written by one trigger (drizzle/0007_verification_detail_json.sql, which
+// replaced 0005's) and read only by the list's and GET by id's statements; they are left out here, so
+// that no other read fetches them and no write has to give them.
 export const verifications = pgTable(
   'verifications',
   {

@@ -99,7 +99,7 @@ export interface ListPage {
 
 /**
  * The row `p` as a VerificationSummary of openapi.yaml in JSON text: its column summary_json, which a
- * trigger writes whenever the row is written (drizzle/0005_list_summary_json.sql, then 0007), with the status as
+ * trigger writes whenever the row is written (drizzle/0007_verification_detail_json.sql), with the status as
  * stored; a pending session past its expiry reads as failed (effectiveStatus). Nothing but the status
  * can put `,"status":"pending",` in that text (in a string, to_json escapes the quotes).
  */
