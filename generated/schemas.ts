@@ -1,6 +1,11 @@
 // Generated from openapi.yaml by `npm run generate`. Do not edit by hand.
 
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+
+/** An object whose every property is a `values` (see scripts/generate.ts: why not Type.Record). */
+function StringMap<T extends TSchema>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<Record<string, Static<T>>>({ ...options, type: 'object', additionalProperties: values })
+}
 
 export const LivenessActionSchema = Type.Unsafe<"turn_left" | "turn_right" | "look_up" | "blink" | "smile" | "open_mouth">({"type":"string","enum":["turn_left","turn_right","look_up","blink","smile","open_mouth"]})
 export type LivenessAction = Static<typeof LivenessActionSchema>
@@ -101,7 +106,7 @@ export type Health = Static<typeof HealthSchema>
 export const LivenessChallengeSchema = Type.Object({ "challenge_id": Type.String({"description":"`lch_<uuid>`."}), "verification_id": Type.String(), "actions": Type.Array(LivenessActionSchema, {"minItems":2,"maxItems":4,"description":"The actions to perform, in this order."}), "expires_at": Type.String({"format":"date-time","description":"Two minutes after creation."}) }, {"additionalProperties":false})
 export type LivenessChallenge = Static<typeof LivenessChallengeSchema>
 
-export const MetadataSchema = Type.Record(Type.String(), Type.String({"maxLength":500}), {"description":"Caller-defined string pairs, echoed back unchanged: up to 20 keys, each key 1 to 40 characters, each value up to 500 characters. More keys or a longer key is 400."})
+export const MetadataSchema = StringMap(Type.String({"maxLength":500}), {"description":"Caller-defined string pairs, echoed back unchanged: up to 20 keys, each key 1 to 40 characters, each value up to 500 characters. More keys or a longer key is 400."})
 export type Metadata = Static<typeof MetadataSchema>
 
 export const ReadinessSchema = Type.Object({ "status": Type.Unsafe<"ok" | "unavailable">({"type":"string","enum":["ok","unavailable"]}), "database": Type.Unsafe<"ok" | "unavailable">({"type":"string","enum":["ok","unavailable"]}) }, {"additionalProperties":false})

@@ -100,7 +100,9 @@ function emit(s: JsonSchema, ctx: string): string {
       for (const r of required) if (!(r in props)) throw new Error(`${ctx}: required ${r} is not a property`)
       const ap = s.additionalProperties
       if (Object.keys(props).length === 0 && ap && typeof ap === 'object') {
-        return withOptions('Record', ['Type.String()', emit(ap as JsonSchema, `${ctx}.additionalProperties`)], s)
+        // A map: `additionalProperties` as written (see StringMap below), not TypeBox's Record.
+        const o = options(s)
+        return `StringMap(${[emit(ap as JsonSchema, `${ctx}.additionalProperties`), ...(o ? [o] : [])].join(', ')})`
       }
       if (ap !== false) throw new Error(`${ctx}: object schemas must say additionalProperties: false`)
       const fields = Object.entries(props).map(([k, v]) => {
@@ -155,8 +157,22 @@ function camel(s: string) {
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
 
+/**
+ * Maps (an object schema with no properties and an `additionalProperties` schema) are emitted as the
+ * JSON Schema says: `additionalProperties`. TypeBox's Record(Type.String(), …) would write
+ * `patternProperties: {"^(.*)$": …}` instead, whose `.` matches no line break: Ajv would then accept
+ * any value under a key holding \n, \r, U+2028 or U+2029, and fast-json-stringify would leave such a
+ * key out of every response.
+ */
+const STRING_MAP = [
+  '/** An object whose every property is a `values` (see scripts/generate.ts: why not Type.Record). */',
+  'function StringMap<T extends TSchema>(values: T, options: Record<string, unknown> = {}) {',
+  "  return Type.Unsafe<Record<string, Static<T>>>({ ...options, type: 'object', additionalProperties: values })",
+  '}\n',
+].join('\n')
+
 function generateSchemas(): string {
-  const out: string[] = [HEADER, "import { Type, type Static } from '@sinclair/typebox'\n"]
+  const out: string[] = [HEADER, "import { Type, type Static, type TSchema } from '@sinclair/typebox'\n", STRING_MAP]
   for (const name of topoOrder(spec.components.schemas)) {
     out.push(`export const ${schemaVar(name)} = ${emit(spec.components.schemas[name]!, name)}`)
     out.push(`export type ${name} = Static<typeof ${schemaVar(name)}>\n`)
