@@ -334,12 +334,13 @@ export async function apiBench(): Promise<Section> {
               direct(
                 sql,
                 Math.min(c, 10),
-                // The single-row statement a request would send on its own: inserted only if the key is active.
+                // The single-row statement a request would send on its own: inserted only if the key is
+                // active, answering the new row's JSON.
                 () => sql`insert into verifications (id, client_name, created_by_key_id, status, client_reference, checks, applicant,
                             metadata, checks_results, created_at, completed_at, expires_at)
                           select ${`vry_${randomUUID()}`}, 'bench', k.id, 'pending', 'order-1', ${'{document,identity}'}::text[], null,
                             '{}'::jsonb, '{}'::jsonb, now(), null, now() + interval '7 days'
-                          from api_keys k where k.id = ${keyId} and k.revoked_at is null returning *`,
+                          from api_keys k where k.id = ${keyId} and k.revoked_at is null returning id, detail_json`,
               ),
             'postgres.js INSERT',
           ),

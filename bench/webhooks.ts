@@ -75,7 +75,7 @@ export async function webhooksBench(): Promise<Section> {
     const ids: string[] = []
     for (let i = 0; i < N + PACED; i++) {
       const v = await app.verificationsService.create(principal, { checks: ['document'] })
-      ids.push(v.verification.id)
+      ids.push(v.id)
     }
 
     // Throughput: N completions as fast as they commit; time until the last one is received.

@@ -1,5 +1,5 @@
 // SQL for verifications and their idempotency records.
-import { and, eq, exists, getTableColumns, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, exists, getTableColumns, getTableName, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db, Executor } from './client.js'
 import { batched } from './batched.js'
@@ -113,8 +113,10 @@ const SUMMARY_JSON = sql.raw(`case when p.status = 'pending' and p.expires_at <=
  * id, whose text to_json escapes, so the first `,"status":"pending",` is the status. Null when the
  * row's results are not held in the schema's JSON (see checksResultsJson in schema.ts).
  */
-const DETAIL_JSON = sql.raw(`case when p.status = 'pending' and p.expires_at <= now()
-  then regexp_replace(p.detail_json, ',"status":"pending",', ',"status":"failed",') else p.detail_json end`)
+const detailJson = (table: string) =>
+  sql.raw(`case when ${table}.status = 'pending' and ${table}.expires_at <= now()
+  then regexp_replace(${table}.detail_json, ',"status":"pending",', ',"status":"failed",') else ${table}.detail_json end`)
+const DETAIL_JSON = detailJson('p')
 
 /** A row of the JSON read by id, as the driver gives it: one per request that found its verification. */
 interface JsonByIdRow {
@@ -129,10 +131,10 @@ interface ByIdRead {
 }
 
 /**
- * INSERT INTO verifications … SELECT … FROM unnest(…) JOIN api_keys … RETURNING *: POST
- * /verifications' insert for every request that arrived in the same turn of the event loop, in one
- * statement (and one commit), each row only if its key is still active. Values travel as text and are
- * cast back (arrays of arrays and of JSON do not); see insertParams.
+ * INSERT INTO verifications … SELECT … FROM unnest(…) JOIN api_keys …: POST /verifications' insert
+ * for every request that arrived in the same turn of the event loop, in one statement (and one
+ * commit), each row only if its key is still active. Values travel as text and are cast back (arrays
+ * of arrays and of JSON do not); see insertParams. What it returns is the caller's to add.
  */
 function insertRows(executor: Executor) {
   const c = verifications
@@ -158,7 +160,6 @@ function insertRows(executor: Executor) {
   return executor
     .insert(verifications)
     .select(executor.select(values).from(requests).innerJoin(apiKeys, and(eq(apiKeys.id, sql`r.key_id`), isNull(apiKeys.revokedAt))))
-    .returning()
 }
 
 /** insertRows' parameters for these rows. */
@@ -191,8 +192,13 @@ export function createVerificationsRepository(db: Db) {
     .limit(1)
     .prepare('verification_by_id_for_client')
 
-  const insertStatement = insertRows(db).prepare('verifications_insert_batch')
-  const insertNow = batched<NewVerificationForKey, VerificationRow | undefined>(async (rows) => {
+  // POST /verifications' insert returns each new row's id and JSON, as GET /verifications/{id} reads
+  // it: the response is written by the trigger that writes the row's detail_json, not by parsing the
+  // whole row (RETURNING *) into objects and serialising them again.
+  const insertStatement = insertRows(db)
+    .returning({ id: verifications.id, json: sql<string | null>`${detailJson(getTableName(verifications))}` })
+    .prepare('verifications_insert_json_batch')
+  const insertJsonNow = batched<NewVerificationForKey, { json: string | null } | undefined>(async (rows) => {
     const created = await insertStatement.execute(insertParams(rows))
     const byId = new Map(created.map((row) => [row.id, row]))
     return rows.map((r) => byId.get(r.id))
@@ -295,15 +301,22 @@ export function createVerificationsRepository(db: Db) {
     },
 
     /**
-     * Inserts a new verification, created by `row.createdByKeyId`, in one statement that also reads
-     * that key: nothing is inserted (undefined) when the key is revoked. Outside a transaction, the
-     * inserts asked for together share one prepared statement (see insertRows); each is sent after
-     * its caller asked, so a key revoked before is refused.
+     * Inserts a new verification, created by `row.createdByKeyId`, in the transaction `tx`, in one
+     * statement that also reads that key: nothing is inserted (undefined) when the key is revoked.
      */
-    async insertIfKeyActive(row: NewVerificationForKey, tx?: Executor): Promise<VerificationRow | undefined> {
-      if (!tx) return insertNow(row)
-      const [created] = await insertRows(tx).prepare('verifications_insert_tx').execute(insertParams([row]))
+    async insertIfKeyActive(row: NewVerificationForKey, tx: Executor): Promise<VerificationRow | undefined> {
+      const [created] = await insertRows(tx).returning().prepare('verifications_insert_tx').execute(insertParams([row]))
       return created
+    },
+
+    /**
+     * As insertIfKeyActive, outside a transaction, answering the new verification as its JSON (the
+     * body of GET /verifications/{id}): `{ json: null }` when the row does not hold it (see
+     * DETAIL_JSON), undefined when the key is revoked. The inserts asked for together share one
+     * statement (see batched); each is sent after its caller asked, so a key revoked before is refused.
+     */
+    insertJsonIfKeyActive(row: NewVerificationForKey): Promise<{ json: string | null } | undefined> {
+      return insertJsonNow(row)
     },
 
     /**

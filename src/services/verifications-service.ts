@@ -22,7 +22,9 @@ const MAX_METADATA_KEYS = 20
 const MAX_METADATA_KEY_LENGTH = 40
 
 export interface CreateResult {
-  verification: Verification
+  id: string
+  /** The verification, or its JSON as the route's serialiser writes it (sent as it is). */
+  verification: Verification | string
   /** True when an earlier request with the same Idempotency-Key and body produced this answer. */
   replayed: boolean
 }
@@ -100,7 +102,8 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
     if (existing.requestHash !== requestHash) {
       throw conflict('Idempotency-Key was already used with a different request body')
     }
-    return { verification: existing.response as Verification, replayed: true }
+    const verification = existing.response as Verification
+    return { id: verification.id, verification, replayed: true }
   }
 
   return {
@@ -127,9 +130,11 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       }
       // One statement, which also reads the key: nothing is created for a key revoked meanwhile.
       if (!idempotencyKey) {
-        const created = await repo.insertIfKeyActive(row)
+        const created = await repo.insertJsonIfKeyActive(row)
         if (!created) throw revokedKey()
-        return { verification: toVerification(created), replayed: false }
+        if (created.json !== null) return { id: row.id, verification: created.json, replayed: false }
+        // A row that does not hold its JSON (see DETAIL_JSON): read back from its columns.
+        return { id: row.id, verification: toVerification((await repo.findVisible(row.id, null))!), replayed: false }
       }
       try {
         const verification = await db.transaction(async (tx) => {
@@ -143,7 +148,7 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
           if (!claimed) throw new IdempotencyRace()
           return v
         })
-        return { verification, replayed: false }
+        return { id: row.id, verification, replayed: false }
       } catch (err) {
         if (!(err instanceof IdempotencyRace)) throw err
         const winner = await replay(principal.clientName, idempotencyKey, requestHash)

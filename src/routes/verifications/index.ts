@@ -32,7 +32,8 @@ export default async function verificationsRoutes(fastify: FastifyInstance) {
         request.headers['idempotency-key'],
       )
       if (replayed) reply.header('idempotent-replayed', 'true')
-      return reply.code(201).send(verification)
+      // Written by PostgreSQL (see VerificationsService.create): sent as it is; else the verification.
+      return typeof verification === 'string' ? sendJsonText(reply.code(201), verification) : reply.code(201).send(verification)
     },
   })
 
