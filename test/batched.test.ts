@@ -56,3 +56,14 @@ t.test('when a batch fails, each of its calls runs again alone: only the bad one
   t.same(runs, [[0, 1, 2], [0], [1], [2]])
   t.same(await Promise.all([flaky(3), flaky(4)]), [3, 4], 'later batches are unaffected')
 })
+
+t.test('a batch limited to 8 calls leaves when it has 8; the calls after it start the next', async (t) => {
+  const sizes: number[] = []
+  const id = batched(async (xs: number[]) => {
+    sizes.push(xs.length)
+    return xs
+  }, 8)
+  const all = await Promise.all(Array.from({ length: 20 }, (_, i) => id(i)))
+  t.same(all, Array.from({ length: 20 }, (_, i) => i), 'each call answered in order')
+  t.same(sizes, [8, 8, 4])
+})
