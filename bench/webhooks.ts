@@ -75,7 +75,7 @@ export async function webhooksBench(): Promise<Section> {
     const ids: string[] = []
     for (let i = 0; i < N + PACED; i++) {
       const v = await app.verificationsService.create(principal, { checks: ['document'] })
-      ids.push(v.id)
+      ids.push(v.verification.id)
     }
 
     // Throughput: N completions as fast as they commit; time until the last one is received.
@@ -84,7 +84,7 @@ export async function webhooksBench(): Promise<Section> {
     const s0 = performance.now()
     await Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
-        for (let i = w; i < burst.length; i += 8) await app.verificationsService.recordCheckResult(principal, burst[i]!, 'document', result)
+        for (let i = w; i < burst.length; i += 8) await app.verificationsService.recordResults(principal, burst[i]!, { document: result })
       }),
     )
     await waitFor(() => burst.every((id) => rx.arrivals.has(id)), 120_000)
@@ -93,7 +93,7 @@ export async function webhooksBench(): Promise<Section> {
     // Latency: one completion at a time, from the commit to the receiver's arrival.
     const latencies: number[] = []
     for (const id of ids.slice(N)) {
-      await app.verificationsService.recordCheckResult(principal, id, 'document', result)
+      await app.verificationsService.recordResults(principal, id, { document: result })
       const c = performance.now() // committed: the event is in the outbox
       await waitFor(() => rx.arrivals.has(id), 10_000)
       latencies.push(rx.arrivals.get(id)! - c)

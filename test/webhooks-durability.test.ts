@@ -68,12 +68,14 @@ t.test('two instances on one PostgreSQL deliver 200 events exactly once each', {
   const N = 200
   for (let i = 0; i < N; i++) {
     const res = await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })
-    await services[i % 2]!.recordCheckResult(principals[i % 2]!, res.json().id, 'document', {
-      passed: true,
-      reasons: [],
-      document_id: 'doc_00000000-0000-4000-8000-000000000001',
-      completed_at: new Date().toISOString(),
-      details: { document_type: 'passport', mrz: null, expired: false },
+    await services[i % 2]!.recordResults(principals[i % 2]!, res.json().id, {
+      document: {
+        passed: true,
+        reasons: [],
+        document_id: 'doc_00000000-0000-4000-8000-000000000001',
+        completed_at: new Date().toISOString(),
+        details: { document_type: 'passport', mrz: null, expired: false },
+      },
     })
   }
   await receiver.waitFor(N, 30_000)

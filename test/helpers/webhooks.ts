@@ -28,7 +28,7 @@ export async function completeVerification(b: Built, key: string): Promise<strin
   const res = await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })
   const { id } = res.json() as { id: string }
   const principal = await b.app.apiKeysService.authenticate(key)
-  await b.app.verificationsService.recordCheckResult(principal!, id, 'document', documentResult(true))
+  await b.app.verificationsService.recordResults(principal!, id, { document: documentResult(true) })
   return id
 }
 
