@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js'
 import type { ClaimedDelivery, WebhooksRepository } from '../db/webhooks-repository.js'
 import { newId } from '../domain/ids.js'
 import { signDelivery } from '../domain/webhook-signing.js'
-import type { AttemptResult, WebhookSender } from './webhook-sender.js'
+import type { AttemptResult, WebhookSender } from './sender.js'
 
 export interface DispatcherOptions {
   retryDelaysMs: number[]
