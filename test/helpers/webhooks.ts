@@ -5,7 +5,9 @@ import type { CheckResult } from '../../src/services/verifications-service.js'
 
 export { until } from './until.js'
 
-export const SECRET = 'whsec_test_0123456789abcdef'
+// Shaped like the secrets Standard Webhooks tools generate: the service still keys with its UTF-8
+// bytes as stored (openapi.yaml), so receivers verify it in the library's raw format.
+export const SECRET = 'whsec_MnLBU32w7i6yQcTy5jPgteBgeqw7grnL'
 
 export async function clientWithWebhook(b: Built, clientName: string, url: string, secret = SECRET) {
   const { id, key } = await b.createKey(clientName, 'service')
