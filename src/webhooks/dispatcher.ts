@@ -157,9 +157,6 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
         opts.log.warn({ inFlight: inFlight.size }, 'webhook attempts still in flight at shutdown; they will be retried')
       }
     },
-    get inFlight() {
-      return inFlight.size
-    },
   }
 }
 
