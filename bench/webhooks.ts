@@ -1,14 +1,18 @@
 // Webhook delivery: deliveries per second to a local receiver and completion → receipt latency,
 // beside a plain undici POST loop to the same receiver (the ceiling) measured in the same run.
-import { createServer } from 'node:http'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
 import { request, Agent } from 'undici'
 import { benchDatabase, fmt, quick, startApp, stats, type Section } from './lib.js'
 
 const CONCURRENCY = 16 // the dispatcher's own concurrency
+const SECRET = 'bench-secret'
 
 async function receiver() {
   const arrivals = new Map<string, number>()
+  // Verified after the timed runs, so the receiver costs the service no more than the ceiling.
+  const signed: Array<{ body: string; headers: IncomingHttpHeaders }> = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -16,6 +20,7 @@ async function receiver() {
       const body = Buffer.concat(chunks).toString()
       try {
         arrivals.set(JSON.parse(body).verification_id ?? body, performance.now())
+        if (req.headers['webhook-id']) signed.push({ body, headers: req.headers })
       } catch {
         /* a baseline request */
       }
@@ -24,7 +29,7 @@ async function receiver() {
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
-  return { url, arrivals, close: () => new Promise<void>((r) => server.close(() => r())) }
+  return { url, arrivals, signed, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
 
 async function waitFor(cond: () => boolean, timeoutMs: number) {
@@ -33,6 +38,13 @@ async function waitFor(cond: () => boolean, timeoutMs: number) {
     if (Date.now() > deadline) throw new Error('bench: timed out waiting for deliveries')
     await new Promise((r) => setTimeout(r, 2))
   }
+}
+
+/** Every delivery verifies as a receiver would check it: the standardwebhooks library, raw UTF-8 key. */
+function verifyAll(signed: Array<{ body: string; headers: IncomingHttpHeaders }>, expected: number) {
+  const verifier = new Webhook(Buffer.from(SECRET, 'utf8'), { format: 'raw' })
+  if (signed.length < expected) throw new Error(`bench: ${signed.length} signed deliveries, expected ${expected}`)
+  for (const { body, headers } of signed) verifier.verify(body, headers as Record<string, string>)
 }
 
 export async function webhooksBench(): Promise<Section> {
@@ -69,7 +81,7 @@ export async function webhooksBench(): Promise<Section> {
   try {
     const created = await app.inject({ method: 'POST', url: '/admin/keys', headers: { authorization: `Bearer ${adminKey}` }, payload: { client_name: 'bench' } })
     const key = created.json().key as string
-    await app.inject({ method: 'PATCH', url: '/admin/webhook', headers: { authorization: `Bearer ${key}` }, payload: { webhook_url: rx.url, webhook_secret: 'bench-secret' } })
+    await app.inject({ method: 'PATCH', url: '/admin/webhook', headers: { authorization: `Bearer ${key}` }, payload: { webhook_url: rx.url, webhook_secret: SECRET } })
     const principal = (await app.apiKeysService.authenticate(key))!
     const result = { passed: true, reasons: [], document_id: 'doc_bench', completed_at: new Date().toISOString(), details: { document_type: 'passport' as const, mrz: null, expired: false } }
     const ids: string[] = []
@@ -99,6 +111,7 @@ export async function webhooksBench(): Promise<Section> {
       latencies.push(rx.arrivals.get(id)! - c)
     }
     const l = stats(latencies)
+    verifyAll(rx.signed, N + PACED)
     return {
       title: 'Webhook delivery',
       body: [
