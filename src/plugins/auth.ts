@@ -86,7 +86,7 @@ export default fp(
     // A callback hook: a known key on a route that reads its revocation itself (the API's hot paths)
     // is taken without a promise or a turn of the microtask queue; everything else goes through
     // `authenticate`.
-    app.addHook('onRequest', function authenticateRequest(request, _reply, done) {
+    app.addHook('preParsing', function authenticateRequest(request, _reply, _payload, done) {
       const { permission, checksRevocation } = request.routeOptions.config
       if (!permission) return done()
       if (checksRevocation) {
