@@ -40,7 +40,7 @@ export function bearerToken(header: string | undefined): string | null {
   return m?.[1] ?? null
 }
 
-/** The authenticated caller of a route that requires a permission (set by the onRequest hook). */
+/** The authenticated caller of a route that requires a permission (set by the preParsing hook). */
 export function principalOf(request: { principal: Principal | null }): Principal {
   if (!request.principal) throw new Error('principalOf called on a public route')
   return request.principal
@@ -66,7 +66,9 @@ export default fp(
       return principal
     }
 
-    app.addHook('onRequest', async function authenticateRequest(request) {
+    // preParsing: before the body is read, and after the onRequest hooks of the context that serves
+    // the route (helmet's, on the pages), so that a 401 or 403 page carries the page's headers.
+    app.addHook('preParsing', async function authenticateRequest(request) {
       const { permission, sessionCookie } = request.routeOptions.config
       if (!permission) return
       const session = sessionCookie && request.headers.authorization === undefined ? sessionCookieOf(request) : undefined
@@ -75,5 +77,5 @@ export default fp(
       request.principal = principal
     })
   },
-  { name: 'auth', dependencies: ['services', 'errors', 'security-headers'] },
+  { name: 'auth', dependencies: ['services', 'errors'] },
 )
