@@ -1,7 +1,7 @@
 // Uploaded images arrive as base64 in JSON: checked here before any analysis. Not base64: 400;
 // over 10 MB decoded or 8,000 px a side: 413; not a JPEG, PNG or WebP: 422.
 import sharp from 'sharp'
-import { ApiError } from './errors.js'
+import { ApiError } from '../domain/errors.js'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_SIDE = 8000
