@@ -1,14 +1,18 @@
 // Webhook delivery: deliveries per second to a local receiver and completion → receipt latency,
 // beside a plain undici POST loop to the same receiver (the ceiling) measured in the same run.
-import { createServer } from 'node:http'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
 import { request, Agent } from 'undici'
 import { benchDatabase, fmt, quick, startApp, stats, type Section } from './lib.js'
 
 const CONCURRENCY = 16 // the dispatcher's own concurrency
+const SECRET = 'bench-secret'
 
 async function receiver() {
   const arrivals = new Map<string, number>()
+  // Verified after the timed runs, so the receiver costs the service no more than the ceiling.
+  const signed: Array<{ body: string; headers: IncomingHttpHeaders }> = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -16,6 +20,7 @@ async function receiver() {
       const body = Buffer.concat(chunks).toString()
       try {
         arrivals.set(JSON.parse(body).verification_id ?? body, performance.now())
+        if (req.headers['webhook-id']) signed.push({ body, headers: req.headers })
       } catch {
         /* a baseline request */
       }
@@ -24,7 +29,7 @@ async function receiver() {
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
-  return { url, arrivals, close: () => new Promise<void>((r) => server.close(() => r())) }
+  return { url, arrivals, signed, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
 
 async function waitFor(cond: () => boolean, timeoutMs: number) {
@@ -33,6 +38,13 @@ async function waitFor(cond: () => boolean, timeoutMs: number) {
     if (Date.now() > deadline) throw new Error('bench: timed out waiting for deliveries')
     await new Promise((r) => setTimeout(r, 2))
   }
+}
+
+/** Every delivery verifies as a receiver would check it: the standardwebhooks library, raw UTF-8 key. */
+function verifyAll(signed: Array<{ body: string; headers: IncomingHttpHeaders }>, expected: number) {
+  const verifier = new Webhook(Buffer.from(SECRET, 'utf8'), { format: 'raw' })
+  if (signed.length < expected) throw new Error(`bench: ${signed.length} signed deliveries, expected ${expected}`)
+  for (const { body, headers } of signed) verifier.verify(body, headers as Record<string, string>)
 }
 
 export async function webhooksBench(): Promise<Section> {
@@ -69,13 +81,13 @@ export async function webhooksBench(): Promise<Section> {
   try {
     const created = await app.inject({ method: 'POST', url: '/admin/keys', headers: { authorization: `Bearer ${adminKey}` }, payload: { client_name: 'bench' } })
     const key = created.json().key as string
-    await app.inject({ method: 'PATCH', url: '/admin/webhook', headers: { authorization: `Bearer ${key}` }, payload: { webhook_url: rx.url, webhook_secret: 'bench-secret' } })
+    await app.inject({ method: 'PATCH', url: '/admin/webhook', headers: { authorization: `Bearer ${key}` }, payload: { webhook_url: rx.url, webhook_secret: SECRET } })
     const principal = (await app.apiKeysService.authenticate(key))!
     const result = { passed: true, reasons: [], document_id: 'doc_bench', completed_at: new Date().toISOString(), details: { document_type: 'passport' as const, mrz: null, expired: false } }
     const ids: string[] = []
     for (let i = 0; i < N + PACED; i++) {
       const v = await app.verificationsService.create(principal, { checks: ['document'] })
-      ids.push(v.id)
+      ids.push(v.verification.id)
     }
 
     // Throughput: N completions as fast as they commit; time until the last one is received.
@@ -84,7 +96,7 @@ export async function webhooksBench(): Promise<Section> {
     const s0 = performance.now()
     await Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
-        for (let i = w; i < burst.length; i += 8) await app.verificationsService.recordCheckResult(principal, burst[i]!, 'document', result)
+        for (let i = w; i < burst.length; i += 8) await app.verificationsService.recordResults(principal, burst[i]!, { document: result })
       }),
     )
     await waitFor(() => burst.every((id) => rx.arrivals.has(id)), 120_000)
@@ -93,12 +105,13 @@ export async function webhooksBench(): Promise<Section> {
     // Latency: one completion at a time, from the commit to the receiver's arrival.
     const latencies: number[] = []
     for (const id of ids.slice(N)) {
-      await app.verificationsService.recordCheckResult(principal, id, 'document', result)
+      await app.verificationsService.recordResults(principal, id, { document: result })
       const c = performance.now() // committed: the event is in the outbox
       await waitFor(() => rx.arrivals.has(id), 10_000)
       latencies.push(rx.arrivals.get(id)! - c)
     }
     const l = stats(latencies)
+    verifyAll(rx.signed, N + PACED)
     return {
       title: 'Webhook delivery',
       body: [

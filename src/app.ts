@@ -1,10 +1,10 @@
 // The root plugin: registers the cross-cutting plugins, then one routes plugin per tag of openapi.yaml.
 // Tests register exactly this, with their own Config.
-import { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import pino, { type Bindings, type ChildLoggerOptions } from 'pino'
+import type { DestinationStream } from 'pino'
 import type { Config } from './config.js'
-import { LogStream } from './log-stream.js'
+import accessLogPlugin from './plugins/access-log.js'
 import analysisPlugin from './plugins/analysis.js'
 import authPlugin from './plugins/auth.js'
 import dbPlugin from './plugins/db.js'
@@ -18,7 +18,7 @@ import servicesPlugin from './plugins/services.js'
 import swaggerPlugin from './plugins/swagger.js'
 import validationPlugin from './plugins/validation.js'
 import verificationSweeperPlugin from './plugins/verification-sweeper.js'
-import webhookDispatcherPlugin from './plugins/webhook-dispatcher.js'
+import webhookDispatcherPlugin from './webhooks/index.js'
 import adminKeysRoutes from './routes/admin-keys/index.js'
 import dashboardRoutes from './routes/dashboard/index.js'
 import healthRoutes from './routes/health/index.js'
@@ -31,128 +31,19 @@ export interface AppOptions {
 }
 
 /**
- * One log line per request, when it is answered (Fastify writes a second one as it arrives): method,
- * URL, status and time taken, never headers or bodies (keys, personal data). Half the lines halved
- * logging's share of the CPU under load. The line holds those four fields only, so it needs none of
- * the redaction paths: it is written as pino would write it, straight to pino's stream (pino's generic
- * path was most of logging's cost; test/logging.test.ts compares the two), or, with a logger that has
- * a mixin, a log formatter or a write hook, through a child logger without the redaction paths.
+ * Options for the Fastify instance itself, shared by server.ts and the tests. `logStream` is where the
+ * log lines go (server.ts: standard output, written asynchronously); without it, pino's default.
  */
-class AccessLog extends LogController {
-  #log: FastifyBaseLogger | undefined
-  #fast: boolean | undefined
-
-  override incomingRequest() {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (this.isLogDisabled(request)) return
-    if (error) {
-      request.log.error({ reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime, err: error }, 'request errored')
-      return
-    }
-    const root = request.server.log as pino.Logger
-    if (!root.isLevelEnabled('info')) return
-    if (this.#fast === undefined) this.#fast = writesPlainLines(root)
-    if (this.#fast) {
-      // pino's own line (its level and time fields, the logger's bindings, then these fields), written
-      // to its stream: building it through pino's generic path was most of logging's cost.
-      const l = root as unknown as PinoInternals
-      l[streamSym].write(
-        l[lsCacheSym][30] +
-          l[timeSym]() +
-          l[chindingsSym] +
-          ',"reqId":' +
-          JSON.stringify(request.id) +
-          ',"req":{"method":' +
-          JSON.stringify(request.method) +
-          ',"url":' +
-          JSON.stringify(request.url) +
-          '},"res":{"statusCode":' +
-          reply.statusCode +
-          '},"responseTime":' +
-          reply.elapsedTime +
-          ',"msg":"request completed"' +
-          l[endSym],
-      )
-      return
-    }
-    const log = (this.#log ??= root.child({}, { redact: [] }))
-    log.info({ reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed')
-  }
-}
-
-const { lsCacheSym, timeSym, chindingsSym, streamSym, endSym, mixinSym, formattersSym, hooksSym, needsMetadataGsym } = pino.symbols
-type PinoInternals = Record<symbol, any>
-/** Whether pino would write an info line as is: no mixin, log formatter, write hook or metadata stream. */
-function writesPlainLines(log: pino.Logger): boolean {
-  const l = log as unknown as PinoInternals
-  return !l[mixinSym] && !l[formattersSym]?.log && !l[hooksSym]?.streamWrite && l[streamSym]?.[needsMetadataGsym] !== true && typeof l[timeSym] === 'function'
-}
-
-/**
- * `request.log`: Fastify makes a pino child logger (bound to the request id) for every request, and
- * making it cost more than writing the access line. Most requests log nothing else, so the child is
- * made when something first logs through it.
- */
-class RequestLogger {
-  #parent: FastifyBaseLogger
-  #bindings: Bindings
-  #opts: ChildLoggerOptions
-  #made: FastifyBaseLogger | undefined
-
-  constructor(parent: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) {
-    this.#parent = parent
-    this.#bindings = bindings
-    this.#opts = opts
-  }
-
-  get #log(): FastifyBaseLogger {
-    // Child options, even empty ones, put pino on its slow path of building the child.
-    return (this.#made ??= Object.keys(this.#opts).length ? this.#parent.child(this.#bindings, this.#opts) : this.#parent.child(this.#bindings))
-  }
-
-  get level() {
-    return this.#log.level
-  }
-  set level(level: string) {
-    this.#log.level = level
-  }
-  fatal(...args: unknown[]) {
-    ;(this.#log.fatal as (...a: unknown[]) => void)(...args)
-  }
-  error(...args: unknown[]) {
-    ;(this.#log.error as (...a: unknown[]) => void)(...args)
-  }
-  warn(...args: unknown[]) {
-    ;(this.#log.warn as (...a: unknown[]) => void)(...args)
-  }
-  info(...args: unknown[]) {
-    ;(this.#log.info as (...a: unknown[]) => void)(...args)
-  }
-  debug(...args: unknown[]) {
-    ;(this.#log.debug as (...a: unknown[]) => void)(...args)
-  }
-  trace(...args: unknown[]) {
-    ;(this.#log.trace as (...a: unknown[]) => void)(...args)
-  }
-  silent() {}
-  child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#log.child(bindings, opts)
-  }
-}
-
-/** Options for the Fastify instance itself, shared by server.ts and the tests. */
-export function serverOptions(config: Config): FastifyServerOptions {
+export function serverOptions(config: Config, logStream?: DestinationStream): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      // The lines of a turn of the event loop are written together, never waiting for a full pipe
-      // (src/log-stream.ts); what is left is written when the process exits.
-      ...(config.logLevel === 'silent' ? {} : { stream: new LogStream(1) }),
+      ...(logStream ? { stream: logStream } : {}),
     },
-    logController: new AccessLog(),
-    childLoggerFactory: (logger, bindings, opts) => new RequestLogger(logger, bindings, opts) as unknown as FastifyBaseLogger,
+    // Fastify's own lines (one as a request arrives, one as it is answered, with its host and the
+    // client's address) give way to the access log's one line (src/plugins/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId,
     // The router's own limit (100 by default) answers a longer path parameter with a bare 414 that
     // skips every hook; the contract wants auth first, then 400 from the schemas' maxLength: 100.
@@ -178,6 +69,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
 async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts
   await fastify.register(requestIdPlugin)
+  await fastify.register(accessLogPlugin)
   await fastify.register(errorsPlugin)
   await fastify.register(validationPlugin)
   await fastify.register(dbPlugin, { config })

@@ -1,5 +1,6 @@
 // Creates Fastify, registers the app, listens, and closes gracefully on SIGINT/SIGTERM.
 import Fastify from 'fastify'
+import pino from 'pino'
 import app, { serverOptions } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 
@@ -14,12 +15,16 @@ async function main() {
     }
     throw err
   }
-  const server = Fastify(serverOptions(config))
+  // Writes leave the event loop (sonic-boom), so a slow reader of standard output never blocks it.
+  const logStream = pino.destination({ sync: false })
+  const server = Fastify(serverOptions(config, logStream))
   // Handlers first: a signal during a slow first start still closes the database cleanly.
   let closing = false
-  // The log lines still being written reach standard output first (a stuck pipe holds the exit 2 s at most).
+  // Ending the stream writes every line it still holds, in order, before it closes; pino's own
+  // flush at exit skips a write still waiting for a full pipe. A stuck pipe holds the exit 2 s at most.
   const exit = (code: number) => {
-    ;(server.log as unknown as { flush(cb: () => void): void }).flush(() => process.exit(code))
+    logStream.once('close', () => process.exit(code))
+    logStream.end()
     setTimeout(() => process.exit(code), 2000)
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

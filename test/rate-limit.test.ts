@@ -1,6 +1,7 @@
 import t from 'tap'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
+import { until } from './helpers/until.js'
 
 t.test('each key has its own RATE_LIMIT_PER_SECOND budget', async (t) => {
   const b = await build(t, { rateLimitPerSecond: 3 })
@@ -26,8 +27,9 @@ t.test('each key has its own RATE_LIMIT_PER_SECOND budget', async (t) => {
   for (let i = 0; i < 5; i++) {
     t.equal((await b.call('GET', '/healthz')).statusCode, 200, 'public routes are not limited')
   }
-  await new Promise((r) => setTimeout(r, 1100))
-  t.equal((await b.call('GET', '/verifications', { key: first.key })).statusCode, 200, 'the budget refills')
+  // Refused requests do not extend the window, so asking again until one passes finds the refill.
+  const status = await until(async () => (await b.call('GET', '/verifications', { key: first.key })).statusCode, (s) => s !== 429, 5_000)
+  t.equal(status, 200, 'the budget refills')
 })
 
 t.test('0 turns the limit off', async (t) => {

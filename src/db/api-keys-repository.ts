@@ -1,5 +1,5 @@
 // SQL for API keys. Every method takes an optional transaction from its caller.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
 import { apiKeys } from './schema.js'
 
@@ -8,20 +8,6 @@ export type NewApiKeyRow = typeof apiKeys.$inferInsert
 const active = isNull(apiKeys.revokedAt)
 
 export function createApiKeysRepository(db: Db) {
-  // Run on every authenticated request: built once, a prepared statement on the server.
-  const activeByHash = db
-    .select({ id: apiKeys.id, clientName: apiKeys.clientName, role: apiKeys.role })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), active))
-    .limit(1)
-    .prepare('api_key_by_hash')
-  const activeById = db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, sql.placeholder('id')), active))
-    .limit(1)
-    .prepare('api_key_active_by_id')
-
   return {
     async insert(row: NewApiKeyRow, tx: Executor = db): Promise<ApiKeyRow> {
       const [created] = await tx.insert(apiKeys).values(row).returning()
@@ -35,13 +21,13 @@ export function createApiKeysRepository(db: Db) {
     },
 
     /** The principal behind a secret's hash, if the key is not revoked. */
-    async findActiveByHash(keyHash: string) {
-      const [row] = await activeByHash.execute({ keyHash })
+    async findActiveByHash(keyHash: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ id: apiKeys.id, clientName: apiKeys.clientName, role: apiKeys.role })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.keyHash, keyHash), active))
+        .limit(1)
       return row
-    },
-
-    async isActive(id: string): Promise<boolean> {
-      return (await activeById.execute({ id })).length > 0
     },
 
     async findByHash(keyHash: string, tx: Executor = db): Promise<ApiKeyRow | undefined> {

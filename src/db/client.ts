@@ -16,7 +16,6 @@ export type Executor = Db | Tx
 
 export interface Database {
   db: Db
-  driver: 'postgres' | 'pglite'
   close(): Promise<void>
 }
 
@@ -51,7 +50,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {})
       lock.release()
     }
-    return { db: db as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }) }
+    return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) }
   } catch (err) {
     await client.end({ timeout: 1 }).catch(() => {})
     throw err
@@ -71,7 +70,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const db = drizzle(client, { schema })
     await migrate(db, { migrationsFolder })
-    return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() }
+    return { db: db as unknown as Db, close: () => client.close() }
   } catch (err) {
     await client.close().catch(() => {})
     throw err

@@ -29,10 +29,6 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_active_idx').on(t.createdAt, t.id).where(sql`${t.revokedAt} is null`)],
 )
 
-// The table also has summary_json and detail_json, the row as a VerificationSummary and as a
-// Verification in JSON text, written by one trigger (drizzle/0007_verification_detail_json.sql, which
-// replaced 0005's) and read only by the list's and GET by id's statements; they are left out here, so
-// that no other read fetches them and no write has to give them.
 export const verifications = pgTable(
   'verifications',
   {
@@ -47,12 +43,6 @@ export const verifications = pgTable(
     applicant: jsonb('applicant').$type<Record<string, string>>(),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     checksResults: jsonb('checks_results').$type<Record<string, unknown>>().notNull().default({}),
-    /**
-     * checks_results as the schema's serialiser writes it, given by whoever writes checks_results; the
-     * trigger of drizzle/0007_verification_detail_json.sql sets it to null when it does not hold the
-     * same JSON (a write that left it out, or results with fields the schema does not have).
-     */
-    checksResultsJson: text('checks_results_json'),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
     expiresAt: ts('expires_at').notNull(),

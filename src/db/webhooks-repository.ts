@@ -97,11 +97,6 @@ export function createWebhooksRepository(db: Db) {
       const [row] = await tx.select().from(d).where(and(eq(d.id, id), eq(d.keyId, keyId))).limit(1)
       return row
     },
-
-    async findEvent(id: string, tx: Executor = db): Promise<WebhookEventRow | undefined> {
-      const [row] = await tx.select().from(webhookEvents).where(eq(webhookEvents.id, id)).limit(1)
-      return row
-    },
   }
 }
 

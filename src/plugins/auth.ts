@@ -2,7 +2,6 @@
 // permission comes from its operation's x-permission; the role → permission table decides.
 // The dashboard's session cookie counts only on a route that opts in, and only without an
 // Authorization header: the JSON API never reads it.
-import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { parseCookie } from 'cookie'
 import type { OperationId, Permission } from '../../generated/schemas.js'
@@ -17,12 +16,6 @@ declare module 'fastify' {
     permission?: Permission | null
     /** The dashboard's session cookie may stand in for a missing Authorization header. */
     sessionCookie?: boolean
-    /**
-     * The handler refuses a revoked key itself, in the same SQL statement as its own work: the hook
-     * may then take the key's identity from memory (an `unconfirmed` principal) and skip its read.
-     * Errors answered before the handler confirm the key first (errors.ts), so 401 still comes first.
-     */
-    checksRevocation?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -47,7 +40,7 @@ export function bearerToken(header: string | undefined): string | null {
   return m?.[1] ?? null
 }
 
-/** The authenticated caller of a route that requires a permission (set by the onRequest hook). */
+/** The authenticated caller of a route that requires a permission (set by the preParsing hook). */
 export function principalOf(request: { principal: Principal | null }): Principal {
   if (!request.principal) throw new Error('principalOf called on a public route')
   return request.principal
@@ -57,11 +50,12 @@ export default fp(
   async function authPlugin(app) {
     app.decorateRequest('principal', null)
 
-    async function fromBearer(header: string | undefined, fromMemory: boolean): Promise<Principal> {
+    // Every request reads its key (one indexed read of the secret's hash): a revoke holds on the
+    // very next request, on every instance sharing the database.
+    async function fromBearer(header: string | undefined): Promise<Principal> {
       const token = bearerToken(header)
       if (!token) throw new ApiError('unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>')
-      const keys = app.apiKeysService
-      const principal = fromMemory ? await keys.identify(token) : await keys.authenticate(token)
+      const principal = await app.apiKeysService.authenticate(token)
       if (!principal) throw revokedKey()
       return principal
     }
@@ -72,33 +66,16 @@ export default fp(
       return principal
     }
 
-    async function authenticate(request: FastifyRequest, permission: Permission) {
-      const { sessionCookie, checksRevocation } = request.routeOptions.config
+    // preParsing: before the body is read, and after the onRequest hooks of the context that serves
+    // the route (helmet's, on the pages), so that a 401 or 403 page carries the page's headers.
+    app.addHook('preParsing', async function authenticateRequest(request) {
+      const { permission, sessionCookie } = request.routeOptions.config
+      if (!permission) return
       const session = sessionCookie && request.headers.authorization === undefined ? sessionCookieOf(request) : undefined
-      const principal = session === undefined ? await fromBearer(request.headers.authorization, checksRevocation === true) : await fromSession(session)
-      if (!can(principal.role, permission)) {
-        await app.apiKeysService.assertActive(principal)
-        throw new ApiError('forbidden', `insufficient permissions: ${principal.role} requires ${permission}`)
-      }
+      const principal = session === undefined ? await fromBearer(request.headers.authorization) : await fromSession(session)
+      if (!can(principal.role, permission)) throw new ApiError('forbidden', `insufficient permissions: ${principal.role} requires ${permission}`)
       request.principal = principal
-    }
-
-    // A callback hook: a known key on a route that reads its revocation itself (the API's hot paths)
-    // is taken without a promise or a turn of the microtask queue; everything else goes through
-    // `authenticate`.
-    app.addHook('onRequest', function authenticateRequest(request, _reply, done) {
-      const { permission, checksRevocation } = request.routeOptions.config
-      if (!permission) return done()
-      if (checksRevocation) {
-        const token = bearerToken(request.headers.authorization)
-        const known = token === null ? undefined : app.apiKeysService.identifyKnown(token)
-        if (known && can(known.role, permission)) {
-          request.principal = known
-          return done()
-        }
-      }
-      authenticate(request, permission).then(() => done(), done)
     })
   },
-  { name: 'auth', dependencies: ['services', 'errors', 'security-headers'] },
+  { name: 'auth', dependencies: ['services', 'errors'] },
 )

@@ -6,7 +6,6 @@ import { openDatabase, type Db } from '../db/client.js'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
-    dbDriver: 'postgres' | 'pglite'
   }
 }
 
@@ -14,7 +13,6 @@ export default fp(
   async function dbPlugin(app, opts: { config: Config }) {
     const database = await openDatabase({ databaseUrl: opts.config.databaseUrl, dataDir: opts.config.dataDir, poolSize: opts.config.databasePoolSize })
     app.decorate('db', database.db)
-    app.decorate('dbDriver', database.driver)
     app.addHook('onClose', async () => {
       await database.close()
     })

@@ -3,7 +3,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import { ApiError, codeForStatus, OVERLOAD_RETRY_AFTER_S, type ErrorDetail } from '../domain/errors.js'
-import { revokedKey } from '../services/api-keys-service.js'
 
 /** Clear words for the framework's own 4xx errors, whose messages are written for developers. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -45,14 +44,9 @@ function validationDetails(err: FastifyError & { validation?: AjvIssue[]; valida
 
 export default fp(
   async function errorsPlugin(app) {
-    app.setErrorHandler(async function handleError(error: FastifyError & { validation?: AjvIssue[] }, request, reply) {
+    app.setErrorHandler(function handleError(error: FastifyError & { validation?: AjvIssue[] }, request, reply) {
       let body: { code: string; message: string; details?: ErrorDetail[] }
       let status: number
-      // A key taken from memory is refused here when it was revoked: 401 comes before any other 4xx.
-      const principal = request.principal
-      if (principal?.unconfirmed && !(error instanceof ApiError && error.statusCode === 401)) {
-        if (!(await app.apiKeysService.isActive(principal).catch(() => true))) error = revokedKey() as typeof error
-      }
       if (error instanceof ApiError) {
         status = error.statusCode
         body = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }

@@ -4,6 +4,7 @@ import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-
 import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
 import { createDashboardSessionsRepository, type DashboardSessionsRepository } from '../db/dashboard-sessions-repository.js'
 import { createChallengesRepository, type ChallengesRepository } from '../db/challenges-repository.js'
+import { createIdempotencyRepository, type IdempotencyRepository } from '../db/idempotency-repository.js'
 import { createUploadsRepository, type UploadsRepository } from '../db/uploads-repository.js'
 import { createWebhooksRepository, type WebhooksRepository } from '../db/webhooks-repository.js'
 
@@ -11,6 +12,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiKeysRepository: ApiKeysRepository
     verificationsRepository: VerificationsRepository
+    idempotencyRepository: IdempotencyRepository
     webhooksRepository: WebhooksRepository
     uploadsRepository: UploadsRepository
     challengesRepository: ChallengesRepository
@@ -22,6 +24,7 @@ export default fp(
   async function repositoriesPlugin(app) {
     app.decorate('apiKeysRepository', createApiKeysRepository(app.db))
     app.decorate('verificationsRepository', createVerificationsRepository(app.db))
+    app.decorate('idempotencyRepository', createIdempotencyRepository(app.db))
     app.decorate('webhooksRepository', createWebhooksRepository(app.db))
     app.decorate('uploadsRepository', createUploadsRepository(app.db))
     app.decorate('challengesRepository', createChallengesRepository(app.db))

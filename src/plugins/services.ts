@@ -36,11 +36,10 @@ export default fp(
     app.decorate('webhooksService', webhooks)
     app.decorate(
       'verificationsService',
-      createVerificationsService(app.db, app.verificationsRepository, {
+      createVerificationsService(app.db, app.verificationsRepository, app.idempotencyRepository, {
         ttlMs: opts.config.verificationTtlMs,
         webhooks,
         onQueued,
-        keys: app.apiKeysService,
       }),
     )
     const mediaKey = resolveMediaKey(opts.config.mediaEncryptionKey, opts.config.dataDir)

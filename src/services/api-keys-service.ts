@@ -13,16 +13,7 @@ export interface Principal {
   id: string
   clientName: string
   role: Role
-  /**
-   * True when this request has not read the key's revocation yet: the identity came from the cache,
-   * and whatever answers the request must refuse a revoked key itself (in the same SQL statement as
-   * its own work, or through `apiKeysService.assertActive`). Absent: checked during this request.
-   */
-  unconfirmed?: true
 }
-
-/** Distinct keys whose identity (id, client, role) is kept in memory; the oldest goes first. */
-const IDENTITY_CACHE_SIZE = 10_000
 
 export interface AdminKeyOptions {
   adminApiKey: string | null
@@ -37,65 +28,10 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
-  // A key's id, client and role never change; only its revocation does, and that is never cached:
-  // a cached identity is handed out unconfirmed, so a revoke holds on the very next request, on this
-  // instance and on any other one sharing the database.
-  const identities = new Map<string, { id: string; clientName: string; role: Role }>()
-
-  async function authenticate(token: string): Promise<Principal | null> {
-    return looksLikeApiKey(token) ? readActive(hashApiKey(token)) : null
-  }
-
-  /**
-   * `identify` without waiting, for a secret whose identity is already known (an `unconfirmed`
-   * principal); undefined otherwise (then `identify` reads it).
-   */
-  function identifyKnown(token: string): Principal | undefined {
-    return looksLikeApiKey(token) ? knownByHash(hashApiKey(token)) : undefined
-  }
-
-  function knownByHash(keyHash: string): Principal | undefined {
-    const known = identities.get(keyHash)
-    return known && { id: known.id, clientName: known.clientName, role: known.role, unconfirmed: true }
-  }
-
-  async function readActive(keyHash: string): Promise<Principal | null> {
-    const row = await repo.findActiveByHash(keyHash)
-    if (!row) return null
-    if (!identities.has(keyHash)) {
-      if (identities.size >= IDENTITY_CACHE_SIZE) identities.delete(identities.keys().next().value!)
-      identities.set(keyHash, { id: row.id, clientName: row.clientName, role: row.role })
-    }
-    return { id: row.id, clientName: row.clientName, role: row.role }
-  }
-
   return {
-    /** The principal behind a bearer secret, read from the database: its revocation is checked. */
-    authenticate,
-
-    /**
-     * The principal behind a bearer secret without a database read when its identity is known:
-     * then it is `unconfirmed`, and the caller checks revocation in its own statement. An unknown
-     * secret is read (and so confirmed) as `authenticate` does; unknown and revoked keys are never cached.
-     */
-    async identify(token: string): Promise<Principal | null> {
-      if (!looksLikeApiKey(token)) return null
-      const keyHash = hashApiKey(token)
-      return knownByHash(keyHash) ?? readActive(keyHash)
-    },
-
-    identifyKnown,
-
-    /** True when the key behind a principal is not revoked (one indexed read). */
-    async isActive(principal: Principal): Promise<boolean> {
-      return repo.isActive(principal.id)
-    },
-
-    /** Refuses a revoked key with 401, unless this request has already confirmed it (and then marks it confirmed). */
-    async assertActive(principal: Principal): Promise<void> {
-      if (!principal.unconfirmed) return
-      if (!(await repo.isActive(principal.id))) throw revokedKey()
-      delete principal.unconfirmed
+    /** The principal behind a bearer secret, if the key exists and is not revoked. */
+    async authenticate(token: string): Promise<Principal | null> {
+      return looksLikeApiKey(token) ? ((await repo.findActiveByHash(hashApiKey(token))) ?? null) : null
     },
 
     async create(input: ApiKeyCreateRequest): Promise<ApiKeyCreated> {
@@ -124,7 +60,6 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
         }
         await repo.revoke(id, tx)
       })
-      for (const [hash, identity] of identities) if (identity.id === id) identities.delete(hash)
     },
 
     /**

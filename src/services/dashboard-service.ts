@@ -2,9 +2,10 @@
 // and auditor keys), the key's webhook configuration with its secret masked, and its recent deliveries.
 import type { WebhookDelivery } from '../../generated/schemas.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
-import { effectiveStatus, type VerificationsRepository, type VerificationStatus } from '../db/verifications-repository.js'
+import type { VerificationsRepository } from '../db/verifications-repository.js'
 import type { WebhooksRepository } from '../db/webhooks-repository.js'
 import { seesAllClients } from '../domain/permissions.js'
+import { effectiveStatus, type VerificationStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
 import { toDelivery } from './webhooks-service.js'
 

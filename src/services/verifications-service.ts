@@ -1,18 +1,14 @@
 // Verification sessions: creation (with Idempotency-Key), listing and reading, scoped by client.
-import fastJson from 'fast-json-stringify'
-import {
-  VerificationSchema,
-  type CreateVerificationBody,
-  type ListVerificationsQuerystring,
-  type Verification,
-} from '../../generated/schemas.js'
+import type { CreateVerificationBody, ListVerificationsQuerystring, Verification, VerificationSummary } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
-import { effectiveStatus, type ListPage, type VerificationRow, type VerificationsRepository } from '../db/verifications-repository.js'
+import type { IdempotencyRepository } from '../db/idempotency-repository.js'
+import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { seesAllClients } from '../domain/permissions.js'
-import { revokedKey, type ApiKeysService, type Principal } from './api-keys-service.js'
+import { effectiveStatus } from '../domain/verification-status.js'
+import type { Principal } from './api-keys-service.js'
 import type { WebhooksService } from './webhooks-service.js'
 
 export type CheckName = Verification['checks'][number]
@@ -22,31 +18,29 @@ const MAX_METADATA_KEYS = 20
 const MAX_METADATA_KEY_LENGTH = 40
 
 export interface CreateResult {
-  id: string
-  /** The verification, or its JSON as the route's serialiser writes it (sent as it is). */
-  verification: Verification | string
+  verification: Verification
   /** True when an earlier request with the same Idempotency-Key and body produced this answer. */
   replayed: boolean
+}
+
+export interface ListPage {
+  items: VerificationSummary[]
+  /** How many verifications match the filter, on every page. */
+  total: number
 }
 
 class IdempotencyRace extends Error {}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-// The serialiser of a Verification's checks_results, compiled from openapi.yaml's schema as Fastify
-// compiles a route's: only what the schema has reaches a client.
-const serializeChecksResults = fastJson(VerificationSchema.properties.checks_results)
-
-/**
- * checks_results as GET /verifications/{id} writes them, stored beside them (checksResultsJson in
- * schema.ts); null when the schema's serialiser refuses them (the read then writes the body from the
- * row, and answers as it always did).
- */
-function checksResultsJson(results: Record<string, unknown>): string | null {
-  try {
-    return serializeChecksResults(results)
-  } catch {
-    return null
+export function toSummary(row: VerificationRow, now = new Date()): VerificationSummary {
+  return {
+    id: row.id,
+    status: effectiveStatus(row, now),
+    client_reference: row.clientReference,
+    checks: row.checks as Verification['checks'],
+    created_at: row.createdAt.toISOString(),
+    completed_at: iso(row.completedAt),
   }
 }
 
@@ -83,27 +77,23 @@ export interface VerificationsServiceOptions {
   webhooks: WebhooksService
   /** Called after a commit that queued a webhook attempt. */
   onQueued: () => void
-  /** Refuses an `unconfirmed` principal whose key was revoked (for the paths that do not read it themselves). */
-  keys: Pick<ApiKeysService, 'assertActive'>
 }
 
-export function createVerificationsService(db: Db, repo: VerificationsRepository, opts: VerificationsServiceOptions) {
+export function createVerificationsService(
+  db: Db,
+  repo: VerificationsRepository,
+  idempotency: IdempotencyRepository,
+  opts: VerificationsServiceOptions,
+) {
   const scope = (p: Principal) => (seesAllClients(p.role) ? null : p.clientName)
 
-  /** A read that found nothing: a revoked key is refused (401), else the verification is not found. */
-  async function notVisible(principal: Principal): Promise<never> {
-    await opts.keys.assertActive(principal)
-    throw notFound('verification')
-  }
-
   async function replay(clientName: string, key: string, requestHash: string): Promise<CreateResult | null> {
-    const existing = await repo.findIdempotent(clientName, key)
+    const existing = await idempotency.find(clientName, key)
     if (!existing) return null
     if (existing.requestHash !== requestHash) {
       throw conflict('Idempotency-Key was already used with a different request body')
     }
-    const verification = existing.response as Verification
-    return { id: verification.id, verification, replayed: true }
+    return { verification: existing.response as Verification, replayed: true }
   }
 
   return {
@@ -112,7 +102,6 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       // Only an Idempotency-Key needs the request's hash (it tells a retry from a reuse).
       const requestHash = idempotencyKey ? hashOf(body) : ''
       if (idempotencyKey) {
-        await opts.keys.assertActive(principal)
         const earlier = await replay(principal.clientName, idempotencyKey, requestHash)
         if (earlier) return earlier
       }
@@ -128,27 +117,15 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
         createdAt: now,
         expiresAt: new Date(now.getTime() + opts.ttlMs),
       }
-      // One statement, which also reads the key: nothing is created for a key revoked meanwhile.
-      if (!idempotencyKey) {
-        const created = await repo.insertJsonIfKeyActive(row)
-        if (!created) throw revokedKey()
-        if (created.json !== null) return { id: row.id, verification: created.json, replayed: false }
-        // A row that does not hold its JSON (see DETAIL_JSON): read back from its columns.
-        return { id: row.id, verification: toVerification((await repo.findVisible(row.id, null))!), replayed: false }
-      }
+      if (!idempotencyKey) return { verification: toVerification(await repo.insert(row)), replayed: false }
       try {
         const verification = await db.transaction(async (tx) => {
-          const created = await repo.insertIfKeyActive(row, tx)
-          if (!created) throw revokedKey()
-          const v = toVerification(created)
-          const claimed = await repo.claimIdempotent(
-            { clientName: principal.clientName, key: idempotencyKey, requestHash, statusCode: 201, response: v },
-            tx,
-          )
+          const v = toVerification(await repo.insert(row, tx))
+          const claimed = await idempotency.claim({ clientName: principal.clientName, key: idempotencyKey, requestHash, statusCode: 201, response: v }, tx)
           if (!claimed) throw new IdempotencyRace()
           return v
         })
-        return { id: row.id, verification, replayed: false }
+        return { verification, replayed: false }
       } catch (err) {
         if (!(err instanceof IdempotencyRace)) throw err
         const winner = await replay(principal.clientName, idempotencyKey, requestHash)
@@ -157,35 +134,17 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       }
     },
 
-    /**
-     * A page (JSON text of VerificationSummary items, newest first) and the total; for an unconfirmed
-     * principal, the same statement reads its key.
-     */
+    /** A page of summaries, newest first, and how many verifications match the filter. */
     async list(principal: Principal, query: ListVerificationsQuerystring): Promise<ListPage> {
       const filter = { clientName: scope(principal), status: query.status, limit: query.limit ?? 20, offset: query.offset ?? 0 }
-      const page = await repo.listSummaries({ ...filter, keyId: principal.unconfirmed ? principal.id : undefined })
-      if (page) return page
-      // Nothing came back: the key was revoked (a revoke is for good, so this throws).
-      await opts.keys.assertActive(principal)
-      return (await repo.listSummaries(filter))!
+      const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)])
+      const now = new Date()
+      return { items: rows.map((row) => toSummary(row, now)), total }
     },
 
-    /**
-     * One verification (GET /verifications/{id}): as the JSON text that the row holds, written as the
-     * route's serialiser writes what `get` answers, or, for a row that does not hold it (results the
-     * schema does not describe, written before drizzle/0007), what `get` answers. For an unconfirmed
-     * principal, the same statement reads its key.
-     */
-    async getJson(principal: Principal, id: string): Promise<string | Verification> {
-      const json = await repo.findVisibleJsonIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
-      if (json === undefined) return notVisible(principal)
-      return json ?? this.get(principal, id)
-    },
-
-    /** One verification; for an unconfirmed principal, the same statement reads its key. */
     async get(principal: Principal, id: string): Promise<Verification> {
-      const row = await repo.findVisibleIfKeyActive(id, scope(principal), principal.unconfirmed ? principal.id : null)
-      if (!row) return notVisible(principal)
+      const row = await repo.findVisible(id, scope(principal))
+      if (!row) throw notFound('verification')
       return toVerification(row)
     },
 
@@ -224,20 +183,12 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
         if (alongside) await alongside(tx)
         const merged = { ...current.checksResults, ...results }
         const done = current.checks.every((c) => c in merged)
-        const updated = await repo.update(
-          id,
-          { checksResults: merged, checksResultsJson: checksResultsJson(merged), ...(done ? { status: 'completed' as const, completedAt: now } : {}) },
-          tx,
-        )
+        const updated = await repo.update(id, { checksResults: merged, ...(done ? { status: 'completed' as const, completedAt: now } : {}) }, tx)
         const queued = done ? await opts.webhooks.enqueueEvent(tx, updated, 'verification.completed', now) : false
         return { row: updated, queued }
       })
       if (queued) opts.onQueued()
       return toVerification(row)
-    },
-
-    async recordCheckResult(principal: Principal, id: string, check: CheckName, result: CheckResult): Promise<Verification> {
-      return this.recordResults(principal, id, { [check]: result })
     },
 
     /** Fails pending sessions past their expiry, each with its verification.failed event. */
@@ -246,8 +197,6 @@ export function createVerificationsService(db: Db, repo: VerificationsRepository
       const { count, queued } = await db.transaction(async (tx) => {
         let queued = false
         const expired = await repo.lockExpired(limit, tx)
-        // One statement for all of them: the counts behind the list's total are then changed in one
-        // order (drizzle/0006_verification_counts.sql), so this never deadlocks with another writer.
         const updated = new Map((await repo.failAll(expired.map((row) => row.id), tx)).map((row) => [row.id, row]))
         for (const row of expired) {
           queued = (await opts.webhooks.enqueueEvent(tx, updated.get(row.id)!, 'verification.failed', now)) || queued

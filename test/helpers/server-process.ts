@@ -21,6 +21,9 @@ export interface ServerProcess {
   url: string
   stdout(): string
   stderr(): string
+  /** Stops reading the process's standard output (the pipe fills, as behind a stuck log shipper). */
+  pauseStdout(): void
+  resumeStdout(): void
   /** Sends the signal and resolves when the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<Exit>
 }
@@ -77,6 +80,8 @@ export async function startServer(t: TestContext, env: Record<string, string>, s
     url,
     stdout: () => out.stdout,
     stderr: () => out.stderr,
+    pauseStdout: () => child.stdout!.pause(),
+    resumeStdout: () => child.stdout!.resume(),
     async stop(signal = 'SIGTERM') {
       const started = Date.now()
       child.kill(signal)

@@ -3,7 +3,11 @@
 import type { Built } from './build.js'
 import type { CheckResult } from '../../src/services/verifications-service.js'
 
-export const SECRET = 'whsec_test_0123456789abcdef'
+export { until } from './until.js'
+
+// Shaped like the secrets Standard Webhooks tools generate: the service still keys with its UTF-8
+// bytes as stored (openapi.yaml), so receivers verify it in the library's raw format.
+export const SECRET = 'whsec_MnLBU32w7i6yQcTy5jPgteBgeqw7grnL'
 
 export async function clientWithWebhook(b: Built, clientName: string, url: string, secret = SECRET) {
   const { id, key } = await b.createKey(clientName, 'service')
@@ -28,7 +32,7 @@ export async function completeVerification(b: Built, key: string): Promise<strin
   const res = await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })
   const { id } = res.json() as { id: string }
   const principal = await b.app.apiKeysService.authenticate(key)
-  await b.app.verificationsService.recordCheckResult(principal!, id, 'document', documentResult(true))
+  await b.app.verificationsService.recordResults(principal!, id, { document: documentResult(true) })
   return id
 }
 
@@ -36,14 +40,4 @@ export async function deliveries(b: Built, key: string) {
   const res = await b.call('GET', '/admin/webhooks/deliveries', { key })
   if (res.statusCode !== 200) throw new Error(`deliveries: ${res.statusCode} ${res.body}`)
   return res.json() as Array<Record<string, unknown> & { id: string; status: string; attempt: number }>
-}
-
-export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const v = await fn()
-    if (ok(v)) return v
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v).slice(0, 500)}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
 }

@@ -5,11 +5,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
+import helmet from '@fastify/helmet'
 import { getDashboardRoute, getDashboardStylesheetRoute, signInDashboardRoute, signOutDashboardRoute } from '../../../generated/schemas.js'
 import { ApiError } from '../../domain/errors.js'
 import { principalOf, SESSION_COOKIE, sessionCookieOf } from '../../plugins/auth.js'
 import { WWW_AUTHENTICATE } from '../../plugins/errors.js'
-import { markAsPage } from '../../plugins/security-headers.js'
+import { PAGE_HELMET } from '../../plugins/security-headers.js'
 import { SESSION_TTL_MS } from '../../services/dashboard-sessions-service.js'
 import { operation } from '../operation.js'
 import { dashboardPage, forbiddenPage, signInPage } from './pages.js'
@@ -35,8 +36,9 @@ function refuseCrossSite(request: FastifyRequest) {
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  // Pages, their forms and stylesheet: helmet's whole set of security headers.
-  app.addHook('onRoute', markAsPage)
+  // Pages, their forms and stylesheet: helmet's whole set of security headers, the 401 and 403 pages
+  // included (authentication runs after helmet: src/plugins/auth.ts hooks into preParsing).
+  await app.register(helmet, PAGE_HELMET)
   // These routes take a browser's form bodies, and only those; registered here, the parser leaves
   // the JSON API answering 415 to forms.
   app.removeContentTypeParser('application/json')

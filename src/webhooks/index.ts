@@ -2,8 +2,8 @@
 // and drains attempts in flight (bounded) before the database closes.
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
-import { createWebhookDispatcher, type WebhookDispatcher } from '../services/webhook-dispatcher.js'
-import { createWebhookSender } from '../services/webhook-sender.js'
+import { createWebhookDispatcher, type WebhookDispatcher } from './dispatcher.js'
+import { createWebhookSender } from './sender.js'
 import { USER_AGENT } from '../version.js'
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js'
 import type { ClaimedDelivery, WebhooksRepository } from '../db/webhooks-repository.js'
 import { newId } from '../domain/ids.js'
 import { signDelivery } from '../domain/webhook-signing.js'
-import type { AttemptResult, WebhookSender } from './webhook-sender.js'
+import type { AttemptResult, WebhookSender } from './sender.js'
 
 export interface DispatcherOptions {
   retryDelaysMs: number[]
@@ -156,9 +156,6 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
       if (!(await Promise.race([drained, limit]))) {
         opts.log.warn({ inFlight: inFlight.size }, 'webhook attempts still in flight at shutdown; they will be retried')
       }
-    },
-    get inFlight() {
-      return inFlight.size
     },
   }
 }

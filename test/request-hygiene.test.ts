@@ -1,0 +1,80 @@
+// What every request gets: an X-Request-Id, and a 400 naming where a NUL character is.
+import t from 'tap'
+import type { LightMyRequestResponse } from 'fastify'
+import { build } from './helpers/build.js'
+import { specErrors } from './helpers/spec.js'
+import { type ErrorBody, UUID, json, create, expectValidationError } from './helpers/verifications.js'
+
+t.test('X-Request-Id', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const v = await create(b, service.key)
+
+  const responses: Array<[string, LightMyRequestResponse]> = [
+    ['201', await b.call('POST', '/verifications', { key: service.key, body: { checks: ['document'] } })],
+    ['200 get', await b.call('GET', `/verifications/${v.id}`, { key: service.key })],
+    ['200 list', await b.call('GET', '/verifications', { key: service.key })],
+    ['400', await b.call('POST', '/verifications', { key: service.key, body: { checks: [] } })],
+    ['401', await b.call('GET', '/verifications')],
+    ['403', await b.call('POST', '/verifications', { key: (await b.createKey('acme', 'readonly')).key, body: { checks: ['document'] } })],
+    ['404', await b.call('GET', '/verifications/vry_nope', { key: service.key })],
+    ['415', await b.call('POST', '/verifications', { key: service.key, body: 'x', headers: { 'content-type': 'text/plain' } })],
+  ]
+  const seen = new Set<string>()
+  for (const [label, res] of responses) {
+    const id = res.headers['x-request-id']
+    t.type(id, 'string', `${label} carries X-Request-Id`)
+    t.match(id, UUID, `${label}: a generated UUID when the caller sends none`)
+    seen.add(String(id))
+  }
+  t.equal(seen.size, responses.length, 'each request gets its own id')
+
+  const given = 'client-req_42:a.b'
+  for (const [label, res] of [
+    ['success', await b.call('GET', '/verifications', { key: service.key, headers: { 'x-request-id': given } })],
+    ['error', await b.call('GET', '/verifications', { headers: { 'x-request-id': given } })],
+  ] as const) {
+    t.equal(res.headers['x-request-id'], given, `the caller's id is echoed on ${label}`)
+  }
+  const max = 'a'.repeat(128)
+  t.equal((await b.call('GET', '/verifications', { key: service.key, headers: { 'x-request-id': max } })).headers['x-request-id'], max, '128 characters are echoed')
+
+  for (const [label, unsafe] of [
+    ['with spaces', 'hello world'],
+    ['200 characters', 'a'.repeat(200)],
+    ['129 characters', 'a'.repeat(129)],
+    ['with a newline-like payload', 'abc%0d%0aset-cookie:x'],
+    ['with angle brackets', '<script>'],
+  ] as const) {
+    const res = await b.call('GET', '/verifications', { key: service.key, headers: { 'x-request-id': unsafe } })
+    t.equal(res.statusCode, 200)
+    const id = res.headers['x-request-id']
+    t.not(id, unsafe, `an id ${label} is not echoed`)
+    t.match(id, UUID, `an id ${label} is replaced by a generated UUID`)
+  }
+
+  // A URL the router cannot decode still gets the API's error shape and a request id.
+  const badUrl = await b.call('GET', '/verifications/%zz', { key: service.key, headers: { 'x-request-id': given } })
+  t.equal(badUrl.statusCode, 400, 'malformed percent-encoding is 400')
+  t.equal(json<ErrorBody>(badUrl).error.code, 'validation_error')
+  t.same(specErrors('getVerification', 400, badUrl.json()), [], 'in the documented error shape')
+  t.equal(badUrl.headers['x-request-id'], given, 'with the caller’s request id')
+})
+
+t.test('a NUL character anywhere in a request is a 400 naming where it is, never a database error', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const { id } = await create(b, service.key)
+  const bodies: Array<[unknown, RegExp]> = [
+    [{ checks: ['document'], client_reference: 'a\u0000b' }, /^\/client_reference$/],
+    [{ checks: ['document'], metadata: { k: 'v\u0000' } }, /^\/metadata\/k$/],
+    [{ checks: ['document'], metadata: { 'k\u0000': 'v' } }, /^\/metadata\/k\u0000$/],
+    [{ checks: ['document'], applicant: { first_name: '\u0000' } }, /^\/applicant\/first_name$/],
+  ]
+  for (const [body, path] of bodies) expectValidationError(t, await b.call('POST', '/verifications', { key: service.key, body }), 'createVerification', path)
+  expectValidationError(t, await b.call('GET', '/verifications/vry_%00', { key: service.key }), 'getVerification', /^\/params\/id$/)
+  expectValidationError(t, await b.call('GET', '/verifications?status=pending%00', { key: service.key }), 'listVerifications', /^\/querystring\/status$/)
+  expectValidationError(t, await b.call('DELETE', '/admin/keys/key_%00', { key: b.adminKey }), 'revokeApiKey', /^\/params\/id$/)
+  t.equal((await b.call('GET', '/verifications/vry_%00', { key: 'ivs_bad' })).statusCode, 401, 'authentication still comes first')
+  t.equal((await b.call('GET', `/verifications/${id}`, { key: service.key })).statusCode, 200, 'the rest is unaffected')
+})
