@@ -6,9 +6,10 @@ import { machine, quick, type Section } from './lib.js'
 import { apiBench } from './api.js'
 import { documentsBench } from './documents.js'
 import { facesBench } from './faces.js'
+import { overloadBench } from './overload.js'
 import { webhooksBench } from './webhooks.js'
 
-const all: Record<string, () => Promise<Section>> = { api: apiBench, webhooks: webhooksBench, documents: documentsBench, faces: facesBench }
+const all: Record<string, () => Promise<Section>> = { api: apiBench, webhooks: webhooksBench, documents: documentsBench, faces: facesBench, overload: overloadBench }
 // `npm run bench -- api faces` runs only those suites (and prints them without writing BENCHMARKS.md).
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
 for (const n of named) if (!(n in all)) throw new Error(`unknown suite "${n}": one of ${Object.keys(all).join(', ')}`)

@@ -598,7 +598,7 @@ export interface components {
              * @description Machine-readable snake_case code. Codes in use: `validation_error` (400), `unauthorized` (401),
              *     `forbidden` (403), `not_found` (404), `conflict` (409), `payload_too_large` (413),
              *     `unsupported_media_type` (415), `unprocessable` (422), `rate_limited` (429),
-             *     `internal_error` (500), `not_implemented` (501). New codes may be added.
+             *     `internal_error` (500), `not_implemented` (501), `overloaded` (503). New codes may be added.
              */
             code: string;
             /** @description Human-readable sentence. For 403 exactly `insufficient permissions: <role> requires <permission>`; for 5xx only "internal error" and the request id. */
@@ -1166,6 +1166,25 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description More work than the service can take now (`overloaded`); nothing was stored. Retry after `Retry-After` seconds. */
+        Overloaded: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "overloaded",
+                 *         "message": "image analysis is at capacity: retry after 2 s"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Unexpected failure (`internal_error`); no stack trace or SQL is exposed. */
         InternalError: {
             headers: {
@@ -1618,6 +1637,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
         };
     };
     uploadSelfie: {
@@ -1669,6 +1689,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
         };
     };
     runFaceMatch: {
@@ -1725,6 +1746,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
         };
     };
     runDocumentLiveness: {
@@ -1796,6 +1818,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
         };
     };
     createLivenessChallenge: {
@@ -1937,6 +1960,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listApiKeys: {

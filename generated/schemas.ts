@@ -91,7 +91,7 @@ export type DocumentUploaded = Static<typeof DocumentUploadedSchema>
 export const ValidationIssueSchema = Type.Object({ "path": Type.String({"description":"JSON Pointer to the offending value (for example `/checks/1`; `\"\"` for the whole body)."}), "message": Type.String() }, {"additionalProperties":false})
 export type ValidationIssue = Static<typeof ValidationIssueSchema>
 
-export const ErrorBodySchema = Type.Object({ "code": Type.String({"description":"Machine-readable snake_case code. Codes in use: `validation_error` (400), `unauthorized` (401),\n`forbidden` (403), `not_found` (404), `conflict` (409), `payload_too_large` (413),\n`unsupported_media_type` (415), `unprocessable` (422), `rate_limited` (429),\n`internal_error` (500), `not_implemented` (501). New codes may be added.\n"}), "message": Type.String({"description":"Human-readable sentence. For 403 exactly `insufficient permissions: <role> requires <permission>`; for 5xx only \"internal error\" and the request id."}), "details": Type.Optional(Type.Array(ValidationIssueSchema, {"description":"Validation issues; present on `validation_error` only."})) }, {"additionalProperties":false})
+export const ErrorBodySchema = Type.Object({ "code": Type.String({"description":"Machine-readable snake_case code. Codes in use: `validation_error` (400), `unauthorized` (401),\n`forbidden` (403), `not_found` (404), `conflict` (409), `payload_too_large` (413),\n`unsupported_media_type` (415), `unprocessable` (422), `rate_limited` (429),\n`internal_error` (500), `not_implemented` (501), `overloaded` (503). New codes may be added.\n"}), "message": Type.String({"description":"Human-readable sentence. For 403 exactly `insufficient permissions: <role> requires <permission>`; for 5xx only \"internal error\" and the request id."}), "details": Type.Optional(Type.Array(ValidationIssueSchema, {"description":"Validation issues; present on `validation_error` only."})) }, {"additionalProperties":false})
 export type ErrorBody = Static<typeof ErrorBodySchema>
 
 export const ErrorResponseSchema = Type.Object({ "error": ErrorBodySchema }, {"additionalProperties":false,"description":"Body of every error response."})
@@ -208,6 +208,7 @@ export const uploadDocumentRoute = {
     422: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type UploadDocumentParams = Static<typeof uploadDocumentRoute.params>
@@ -228,6 +229,7 @@ export const uploadSelfieRoute = {
     422: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type UploadSelfieParams = Static<typeof uploadSelfieRoute.params>
@@ -245,6 +247,7 @@ export const runFaceMatchRoute = {
     409: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type RunFaceMatchParams = Static<typeof runFaceMatchRoute.params>
@@ -261,6 +264,7 @@ export const runDocumentLivenessRoute = {
     409: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type RunDocumentLivenessParams = Static<typeof runDocumentLivenessRoute.params>
@@ -295,6 +299,7 @@ export const verifyActiveLivenessRoute = {
     422: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type VerifyActiveLivenessParams = Static<typeof verifyActiveLivenessRoute.params>

@@ -19,7 +19,7 @@ const selfies = [
   ['faces/selfie-hopper.jpg', 'hopper'],
 ] as const
 
-const pool = createAnalysisPool({ threads: 2 })
+const pool = createAnalysisPool({ threads: 2, queue: selfies.length })
 const embed = async (file: string) => {
   const r = await pool.analyseFaces({ image: fixture(file), opts: { embedding: true }, quality: false })
   if (!r.ok || !r.faces[0]) throw new Error(`no face in ${file}`)

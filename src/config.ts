@@ -33,6 +33,10 @@ export interface Config {
   mediaRetentionMs: number
   /** Worker threads for image analysis. */
   analysisThreads: number
+  /** Image analyses that may wait for a thread; past them a request is answered 503 overloaded. */
+  analysisQueue: number
+  /** Event-loop delay (ms) past which every request is answered 503 overloaded until it recovers. */
+  maxEventLoopDelayMs: number
   /** Embedding similarity (0–1) at or above which two faces are the same person. */
   faceMatchThreshold: number
 }
@@ -152,6 +156,8 @@ export function loadConfig(env: Env = process.env): Config {
     mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
     faceMatchThreshold: fraction('FACE_MATCH_THRESHOLD', 0.75),
     analysisThreads: int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64),
+    analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
+    maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000),
   }
   if (problems.length) throw new ConfigError(problems)
   return config

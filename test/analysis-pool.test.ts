@@ -12,24 +12,61 @@ function watch(worker: Worker, events: string[]) {
   worker.on('exit', () => events.push('exit'))
 }
 
+const undecodable = { front: new Uint8Array([1, 2, 3]), back: null, readMrz: false }
+
+t.test('no thread starts before the first task', async (t) => {
+  const pool = createAnalysisPool({ threads: 2, queue: 4 })
+  t.same(pool.threads(), [], 'none after creation')
+  await pool.close()
+  t.same(pool.threads(), [], 'none after close')
+})
+
 t.test('closed at once, a thread finishes loading its native modules before it is stopped', async (t) => {
   // Stopping a thread while sharp's or onnxruntime's native module initialises aborts the whole
   // process (SIGABRT). The window is a few milliseconds wide, so this checks the order of events.
-  const pool = createAnalysisPool({ threads: 1 })
+  const pool = createAnalysisPool({ threads: 1, queue: 0 })
+  // Closing the pool ends the task too; only the thread's fate is looked at here.
+  const task = pool.analyseDocument(undecodable).catch(() => null)
   const threads = pool.threads()
-  t.equal(threads.length, 1, 'a thread starts with the pool')
+  t.equal(threads.length, 1, 'the first task starts a thread')
   const events: string[] = []
   watch(threads[0]!, events)
   await pool.close()
+  await task
   t.same(events, ['loaded', 'exit'])
 })
 
+t.test('past its threads and its queue, a task is refused at once as overloaded', async (t) => {
+  const pool = createAnalysisPool({ threads: 1, queue: 1 })
+  t.teardown(() => pool.close())
+  const first = pool.analyseDocument(undecodable)
+  const second = pool.analyseDocument(undecodable)
+  t.equal(pool.pending(), 2)
+  await t.rejects(pool.analyseDocument(undecodable), { code: 'overloaded', statusCode: 503 })
+  t.throws(() => pool.reserve(1), { code: 'overloaded', statusCode: 503 }, 'no room to reserve')
+  await Promise.all([first, second])
+  t.equal(pool.pending(), 0)
+})
+
+t.test('an idle pool reserves room for more tasks than its bound; what is not used is given back', async (t) => {
+  const pool = createAnalysisPool({ threads: 1, queue: 0 })
+  t.teardown(() => pool.close())
+  const room = pool.reserve(3)
+  t.equal(pool.pending(), 3)
+  await t.rejects(pool.analyseDocument(undecodable), { code: 'overloaded' }, 'the reserved room is not free')
+  const task = room.analyseDocument(undecodable)
+  room.release()
+  t.equal(pool.pending(), 1, 'the running task only')
+  t.same(await task, { ok: false, error: 'undecodable', part: 'front' })
+  t.equal(pool.pending(), 0)
+})
+
 t.test('closed after work, a thread is stopped and none is left', async (t) => {
-  const pool = createAnalysisPool({ threads: 1 })
+  const pool = createAnalysisPool({ threads: 1, queue: 0 })
+  const task = pool.analyseDocument(undecodable)
   const events: string[] = []
   watch(pool.threads()[0]!, events)
-  const res = await pool.analyseDocument({ front: new Uint8Array([1, 2, 3]), back: null, readMrz: false })
-  t.same(res, { ok: false, error: 'undecodable', part: 'front' }, 'a task runs')
+  t.same(await task, { ok: false, error: 'undecodable', part: 'front' }, 'a task runs')
   // The task's answer and the thread's "loaded" come on different channels, in either order.
   while (!events.includes('loaded')) await new Promise((resolve) => setImmediate(resolve))
   await pool.close()

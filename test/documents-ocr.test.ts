@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
+import { until } from './helpers/webhooks.js'
 
 interface Fixture {
   file: string
@@ -78,7 +79,7 @@ t.test('the event loop answers while an OCR runs', async (t) => {
       uploadDone = performance.now()
       return r
     })
-  await new Promise((r) => setTimeout(r, 150)) // the upload is in the worker by now
+  await until(async () => b.app.analysisPool.pending(), (n) => n > 0) // the upload is in the pool
   const started = performance.now()
   const get = await b.call('GET', `/verifications/${vid}`, { key })
   const getDone = performance.now()

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { decryptMedia, encryptMedia, resolveMediaKey } from '../src/domain/media-crypto.js'
+import { decryptMedia, encryptMedia } from '../src/domain/media-crypto.js'
+import { resolveMediaKey } from '../src/services/media-key.js'
 
 t.test('a key is generated into the data directory once, owner-readable only', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ivs-key-'))

@@ -1,7 +1,5 @@
-// Face analysis with @vladmandic/human on the tfjs WebAssembly backend. Runs INSIDE an analysis
-// worker thread: one Human instance per thread, created on first use; each model loads the first
-// time a call needs it, and a call enables only the models it asks for. All models come from the
-// npm package's models/ folder: nothing is downloaded at run time.
+// Face analysis with @vladmandic/human (src/analysis/human.ts). Runs INSIDE an analysis worker
+// thread.
 //
 // Pipeline: decode with sharp (EXIF-rotated RGB), detect on a copy downscaled to at most 1024 px a
 // side, then for each face crop the full-resolution image around it with a margin and run the
@@ -23,61 +21,11 @@
 // - similarity: plain cosine similarity of the two faceres descriptors. faceres outputs are
 //   non-negative (ReLU), so the cosine already lies in 0..1; it is clamped there for safety. Not
 //   human's own similarity() (that one maps a scaled Euclidean distance to 0..1).
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import sharp from 'sharp'
-import type { Config, FaceResult, Human as HumanInstance } from '@vladmandic/human'
-
-const require = createRequire(import.meta.url)
-// The package's `exports` map resolves bare `@vladmandic/human` under Node's "node" condition to
-// dist/human.node.js (which needs tfjs-node, not installed); its dist/human.node-wasm.js subpath key
-// lacks the leading "./" and is refused. So resolve the package directory and load that file by path.
-const HUMAN_DIST = dirname(require.resolve('@vladmandic/human'))
-const HUMAN_DIR = dirname(HUMAN_DIST)
-const MODELS_DIR = join(HUMAN_DIR, 'models')
-const WASM_DIR = dirname(require.resolve('@tensorflow/tfjs-backend-wasm')) // .../tfjs-backend-wasm/dist
-
-const humanVersion = (JSON.parse(readFileSync(join(HUMAN_DIR, 'package.json'), 'utf8')) as { version: string }).version
-
-export const FACE_MODEL = { name: 'human-faceres', version: humanVersion } as const
-
-export interface FaceObservation {
-  /** In the input image's pixels (after EXIF rotation, original resolution). */
-  box: { x: number; y: number; width: number; height: number }
-  /** Face detector (blazeface) score, 0..1. */
-  detectionScore: number
-  /** faceres descriptor (1024 numbers) from the crop-and-redetect pass; [] when embedding is off. */
-  embedding: number[]
-  /** Degrees. Positive yaw = the person turns to THEIR OWN LEFT (see the header comment). 0 when mesh is off. */
-  yaw: number
-  /** Degrees. Positive pitch = the person looks down. 0 when mesh is off. */
-  pitch: number
-  /** Degrees. Positive roll = the face is rotated clockwise in the image. 0 when mesh is off. */
-  roll: number
-  /** Eyelid gap / eye width for the person's own left eye (about 0.25–0.4 open, under ~0.12 closed). 0 when mesh is off. */
-  leftEyeOpen: number
-  /** Same for the person's own right eye. */
-  rightEyeOpen: number
-  /** Inner-lip gap / mouth width (mouth corners). About 0 closed, 0.3+ wide open. 0 when mesh is off. */
-  mouthOpen: number
-  /** Emotion model's 'happy' probability, 0..1; 0 when emotion is off. */
-  happy: number
-  /** human's antispoof score 0..1 (higher = real), null if the model is off. */
-  antispoof: number | null
-  /** human's liveness score 0..1 (higher = live), null if the model is off (it runs with `antispoof`). */
-  liveness: number | null
-}
-
-export interface FaceOptions {
-  embedding?: boolean
-  /** Face mesh + iris refinement: needed for yaw/pitch/roll, eye and mouth openness. */
-  mesh?: boolean
-  emotion?: boolean
-  /** human's passive antispoof AND liveness models (both weak signals: see the notes). */
-  antispoof?: boolean
-}
+import type { FaceResult } from '@vladmandic/human'
+import type { FaceObservation } from '../domain/face-observation.js'
+import { observe, iou } from './face-landmarks.js'
+import { detect, getHuman, passConfig, serial, type FaceOptions, type Raw } from './human.js'
 
 /** Longest side of the image the first detection pass runs on. */
 const DETECT_SIDE = 1024
@@ -87,116 +35,6 @@ const FULL_SIDE = 4096
 const CROP_MARGIN = 0.5
 /** Longest side of the crop fed to the second pass (small faces are enlarged to this). */
 const CROP_SIDE = 512
-const MAX_FACES = 50
-
-// ---- Human instance (one per thread) -------------------------------------------------------------
-
-/**
- * The wasm build loads models through the global fetch(), and Node's fetch refuses file:// URLs.
- * This wrapper answers file:// URLs from disk and passes everything else to the real fetch.
- * It is installed once per thread (globals are per worker thread).
- */
-function installFileFetch(): void {
-  const g = globalThis as typeof globalThis & { __fileFetchInstalled?: boolean }
-  if (g.__fileFetchInstalled) return
-  const realFetch = globalThis.fetch
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    if (url.startsWith('file://')) {
-      try {
-        const body = readFileSync(new URL(url))
-        const type = url.endsWith('.json') ? 'application/json' : 'application/octet-stream'
-        return new Response(body, { status: 200, headers: { 'content-type': type } })
-      } catch {
-        return new Response(null, { status: 404, statusText: 'Not Found' })
-      }
-    }
-    return realFetch(input, init)
-  }) as typeof fetch
-  g.__fileFetchInstalled = true
-}
-
-type HumanModule = { Human: new (config?: Partial<Config>) => HumanInstance }
-
-let humanReady: Promise<HumanInstance> | null = null
-
-function getHuman(): Promise<HumanInstance> {
-  return (humanReady ??= (async () => {
-    installFileFetch()
-    // Typed by the package's own declarations (dist/human.node-wasm.d.ts re-exports types/human.d.ts).
-    const mod = require(join(HUMAN_DIST, 'human.node-wasm.js')) as HumanModule
-    const human = new mod.Human({
-      backend: 'wasm',
-      wasmPath: WASM_DIR + '/',
-      wasmPlatformFetch: false,
-      modelBasePath: pathToFileURL(MODELS_DIR).href + '/',
-      cacheModels: false,
-      debug: false,
-      async: true,
-      warmup: 'none',
-      // Every call is an independent still image: never reuse results from a "previous frame".
-      cacheSensitivity: 0,
-      filter: { enabled: false },
-      gesture: { enabled: false },
-      body: { enabled: false },
-      hand: { enabled: false },
-      object: { enabled: false },
-      segmentation: { enabled: false },
-    })
-    await human.init()
-    return human
-  })())
-}
-
-/** Human's detect() merges its argument into the instance config, so each call sets every flag. */
-function passConfig(o: { detectOnly: boolean } & Required<FaceOptions>): Partial<Config> {
-  const mesh = o.detectOnly ? true : o.mesh
-  return {
-    face: {
-      enabled: true,
-      // rotation: align the face before mesh/embedding (helps tilted document photos). return:
-      // no face tensors in the results (nothing to dispose).
-      detector: { rotation: true, maxDetected: MAX_FACES, minConfidence: 0.3, iouThreshold: 0.1, skipFrames: 0, skipTime: 0, return: false },
-      // The mesh also validates detections (keepInvalid false drops boxes the mesh rejects),
-      // so the first pass always runs it.
-      mesh: { enabled: mesh, keepInvalid: false },
-      iris: { enabled: !o.detectOnly && o.mesh },
-      attention: { enabled: false },
-      emotion: { enabled: !o.detectOnly && o.emotion, skipFrames: 0, skipTime: 0 },
-      description: { enabled: !o.detectOnly && o.embedding, skipFrames: 0, skipTime: 0 },
-      antispoof: { enabled: !o.detectOnly && o.antispoof, skipFrames: 0, skipTime: 0 },
-      liveness: { enabled: !o.detectOnly && o.antispoof, skipFrames: 0, skipTime: 0 },
-      gear: { enabled: false },
-    },
-  }
-}
-
-// human.detect mutates the shared config: serialise calls within the thread.
-let queue: Promise<unknown> = Promise.resolve()
-function serial<T>(fn: () => Promise<T>): Promise<T> {
-  const run = queue.then(fn, fn)
-  queue = run.catch(() => undefined)
-  return run
-}
-
-async function detect(human: HumanInstance, rgb: Raw, config: Partial<Config>): Promise<FaceResult[]> {
-  const tensor = human.tf.tensor3d(rgb.data, [rgb.height, rgb.width, 3], 'int32')
-  try {
-    const result = await human.detect(tensor, config)
-    if ('error' in result && result.error) throw new Error(`face detection failed: ${String(result.error)}`)
-    return result.face
-  } finally {
-    human.tf.dispose(tensor)
-  }
-}
-
-// ---- Images ---------------------------------------------------------------------------------------
-
-interface Raw {
-  data: Uint8Array
-  width: number
-  height: number
-}
 
 async function toRaw(pipeline: sharp.Sharp): Promise<Raw> {
   const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
@@ -217,40 +55,6 @@ async function cropRaw(full: Raw, box: FaceObservation['box']): Promise<Raw & { 
   const raw = await toRaw(pipeline)
   return { ...raw, left, top, scale: (right - left) / raw.width }
 }
-
-// ---- Landmark measures ----------------------------------------------------------------------------
-
-type Pt = readonly (number | undefined)[] // human's Point: [x, y, z?]
-const dist = (a: Pt | undefined, b: Pt | undefined) => (a && b ? Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0)) : 0)
-
-/** Mean of three eyelid gaps over the eye-corner distance (an eye aspect ratio). */
-function eyeOpen(mesh: Pt[], corners: [number, number], pairs: [number, number][]): number {
-  const width = dist(mesh[corners[0]], mesh[corners[1]])
-  if (!width) return 0
-  const gap = pairs.reduce((s, [u, l]) => s + dist(mesh[u], mesh[l]), 0) / pairs.length
-  return gap / width
-}
-
-// MediaPipe face-mesh indices. "Left" = the person's own left (on the image's right in an unmirrored photo).
-const LEFT_EYE = { corners: [362, 263] as [number, number], pairs: [[385, 380], [386, 374], [387, 373]] as [number, number][] }
-const RIGHT_EYE = { corners: [33, 133] as [number, number], pairs: [[160, 144], [159, 145], [158, 153]] as [number, number][] }
-const LIP_INNER_UPPER = 13
-const LIP_INNER_LOWER = 14
-const MOUTH_CORNERS: [number, number] = [61, 291]
-
-const DEG = 180 / Math.PI
-const round = (n: number, d = 4) => Math.round(n * 10 ** d) / 10 ** d
-
-function iou(a: FaceResult['box'], b: FaceResult['box']): number {
-  const x1 = Math.max(a[0], b[0])
-  const y1 = Math.max(a[1], b[1])
-  const x2 = Math.min(a[0] + a[2], b[0] + b[2])
-  const y2 = Math.min(a[1] + a[3], b[1] + b[3])
-  const inter = Math.max(0, x2 - x1) * Math.max(0, y2 - y1)
-  return inter / (a[2] * a[3] + b[2] * b[3] - inter || 1)
-}
-
-// ---- Public API -----------------------------------------------------------------------------------
 
 /**
  * All faces in the image, largest first. Throws on an undecodable image.
@@ -307,27 +111,6 @@ async function run(image: Uint8Array, opts: FaceOptions): Promise<FaceObservatio
     out.push(observe(face, best.r, o))
   }
   return out
-}
-
-function observe(face: { score: number; box: FaceObservation['box'] }, r: FaceResult, o: Required<FaceOptions>): FaceObservation {
-  const mesh: Pt[] = o.mesh ? r.mesh : []
-  const angle = o.mesh ? r.rotation?.angle : undefined
-  const mouthWidth = dist(mesh[MOUTH_CORNERS[0]], mesh[MOUTH_CORNERS[1]])
-  return {
-    box: { x: round(face.box.x, 1), y: round(face.box.y, 1), width: round(face.box.width, 1), height: round(face.box.height, 1) },
-    detectionScore: round(face.score),
-    embedding: o.embedding ? (r.embedding ?? []) : [],
-    // human's yaw is positive when the person turns to their own right: negate (see header).
-    yaw: angle ? round(-angle.yaw * DEG, 2) : 0,
-    pitch: angle ? round(angle.pitch * DEG, 2) : 0,
-    roll: angle ? round(angle.roll * DEG, 2) : 0,
-    leftEyeOpen: mesh.length ? round(eyeOpen(mesh, LEFT_EYE.corners, LEFT_EYE.pairs)) : 0,
-    rightEyeOpen: mesh.length ? round(eyeOpen(mesh, RIGHT_EYE.corners, RIGHT_EYE.pairs)) : 0,
-    mouthOpen: mouthWidth ? round(dist(mesh[LIP_INNER_UPPER], mesh[LIP_INNER_LOWER]) / mouthWidth) : 0,
-    happy: o.emotion ? round(r.emotion?.find((e) => e.emotion === 'happy')?.score ?? 0) : 0,
-    antispoof: o.antispoof ? round(r.real ?? 0) : null,
-    liveness: o.antispoof ? round(r.live ?? 0) : null,
-  }
 }
 
 /** Cosine similarity of two faceres descriptors, clamped to 0..1 (faceres values are >= 0, so the

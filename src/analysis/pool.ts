@@ -1,69 +1,140 @@
 // The analysis worker pool: image decoding and OCR run in worker threads, so a slow OCR never
-// stalls the event loop that answers other requests.
+// stalls the event loop that answers other requests. Bounded: past its threads and its queue, a task
+// is refused at once (503 overloaded) instead of waiting behind minutes of work.
 import type { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
+import { overloaded } from '../domain/errors.js'
 import type { DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask, LoadedMessage } from './worker.js'
 
 export interface AnalysisPool {
   analyseDocument(task: Omit<DocumentTask, 'task'>): Promise<DocumentAnalysis>
   analyseFaces(task: Omit<FacesTask, 'task'>): Promise<FacesAnalysis>
-  /** The live worker threads. */
+  /**
+   * Holds room for `tasks` tasks, or throws 503 overloaded: for a request that must know before it
+   * changes anything. Its tasks run through the handle; release() gives back what they did not use.
+   */
+  reserve(tasks: number): Reservation
+  /** Tasks taken and not yet answered, running or queued, and room reserved for tasks. */
+  pending(): number
+  /** The live worker threads: none until the first task. */
   threads(): readonly Worker[]
   /** Stops every thread; waits first for any thread still loading its native modules. */
   close(): Promise<void>
 }
 
+export interface Reservation extends Pick<AnalysisPool, 'analyseDocument' | 'analyseFaces'> {
+  release(): void
+}
+
 /** How long close() waits for a thread that is still loading its native modules. */
 const LOAD_WAIT_MS = 60_000
 
-export function createAnalysisPool(opts: { threads: number }): AnalysisPool {
-  const pool = new Piscina({
-    // .ts under tsx (development, tests), .js once compiled: the worker sits beside this file.
-    filename: new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
-    minThreads: 1,
-    maxThreads: opts.threads,
-    idleTimeout: 60_000,
-  })
+/**
+ * `threads`: at most that many threads; `queue`: tasks that may wait for one. The bound is counted
+ * here rather than with piscina's `maxQueue`: piscina does not count tasks waiting for a thread that
+ * is still starting, and refuses with an untyped Error.
+ */
+export function createAnalysisPool(opts: { threads: number; queue: number }): AnalysisPool {
+  const capacity = opts.threads + opts.queue
+  let pending = 0
+  let closed = false
+  // Created on the first task: a process (or a test) that never analyses an image starts no thread
+  // and loads no native module. From then on one thread stays, so the models stay loaded.
+  let pool: Piscina | null = null
   // Threads that have finished importing the worker module. A thread stopped before that, while
   // sharp's or onnxruntime's native module initialises, throws a C++ exception nothing catches, which
   // aborts the whole process (SIGABRT): so close() waits for every thread to be loaded first.
   const loaded = new Set<number>()
   const loadedThread = (m: unknown) => (typeof m === 'object' && m !== null ? (m as Partial<LoadedMessage>).loaded : undefined)
-  pool.on('message', (m: unknown) => {
-    const id = loadedThread(m)
-    const worker = pool.threads.find((w) => w.threadId === id)
-    if (id === undefined || !worker) return
-    loaded.add(id)
-    worker.once('exit', () => loaded.delete(id))
-  })
+
+  function start(): Piscina {
+    const p = new Piscina({
+      // .ts under tsx (development, tests), .js once compiled: the worker sits beside this file.
+      filename: new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
+      minThreads: 1,
+      maxThreads: opts.threads,
+      idleTimeout: 60_000,
+    })
+    p.on('message', (m: unknown) => {
+      const id = loadedThread(m)
+      const worker = p.threads.find((w) => w.threadId === id)
+      if (id === undefined || !worker) return
+      loaded.add(id)
+      worker.once('exit', () => loaded.delete(id))
+    })
+    return p
+  }
+
   /** Resolves once `worker` has finished importing the worker module, or has exited, or after a while. */
-  const loadedOrGone = (worker: Worker) =>
+  const loadedOrGone = (p: Piscina, worker: Worker) =>
     new Promise<void>((resolve) => {
       const id = worker.threadId
       if (id < 0 || loaded.has(id)) return resolve()
       const done = () => {
         clearTimeout(timer)
         worker.off('exit', done)
-        pool.off('message', onMessage)
+        p.off('message', onMessage)
         resolve()
       }
       const onMessage = (m: unknown) => loadedThread(m) === id && done()
       // A thread that never finishes loading is stopped all the same.
       const timer = setTimeout(done, LOAD_WAIT_MS)
       worker.on('exit', done)
-      pool.on('message', onMessage)
+      p.on('message', onMessage)
     })
+
+  // An idle pool takes any request, so that one needing more tasks than the bound still runs.
+  const admit = (tasks: number) => {
+    if (closed) throw new Error('the analysis pool is closed')
+    if (pending > 0 && pending + tasks > capacity) throw overloaded('image analysis is at capacity')
+    pending += tasks
+  }
+  /** Runs a task whose room was taken by admit(). */
+  async function run<T>(task: DocumentTask | FacesTask): Promise<T> {
+    try {
+      return (await (pool ??= start()).run(task)) as T
+    } finally {
+      pending--
+    }
+  }
+  const analyse = {
+    analyseDocument: (task: Omit<DocumentTask, 'task'>) => run<DocumentAnalysis>({ task: 'document', ...task }),
+    analyseFaces: (task: Omit<FacesTask, 'task'>) => run<FacesAnalysis>({ task: 'faces', ...task }),
+  }
+
   return {
-    analyseDocument(task) {
-      return pool.run({ task: 'document', ...task } satisfies DocumentTask) as Promise<DocumentAnalysis>
+    async analyseDocument(task) {
+      admit(1)
+      return analyse.analyseDocument(task)
     },
-    analyseFaces(task) {
-      return pool.run({ task: 'faces', ...task } satisfies FacesTask) as Promise<FacesAnalysis>
+    async analyseFaces(task) {
+      admit(1)
+      return analyse.analyseFaces(task)
     },
-    threads: () => pool.threads,
+    reserve(tasks) {
+      admit(tasks)
+      let left = tasks
+      const take = () => {
+        if (left === 0) throw new Error('more tasks than reserved')
+        left--
+      }
+      return {
+        analyseDocument: async (task) => (take(), analyse.analyseDocument(task)),
+        analyseFaces: async (task) => (take(), analyse.analyseFaces(task)),
+        release() {
+          pending -= left
+          left = 0
+        },
+      }
+    },
+    pending: () => pending,
+    threads: () => pool?.threads ?? [],
     async close() {
-      await Promise.all(pool.threads.map(loadedOrGone))
-      await pool.destroy()
+      closed = true
+      const p = pool
+      if (!p) return
+      await Promise.all(p.threads.map((w) => loadedOrGone(p, w)))
+      await p.destroy()
     },
   }
 }

@@ -5,7 +5,9 @@ import sharp from 'sharp'
 import Ocr from '@gutenye/ocr-node'
 import { findMrz } from '../domain/mrz.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
-import { analyseFaces, type FaceObservation, type FaceOptions } from './faces.js'
+import type { FaceObservation, ImageQuality } from '../domain/face-observation.js'
+import { analyseFaces } from './faces.js'
+import type { FaceOptions } from './human.js'
 
 export interface DocumentTask {
   task: 'document'
@@ -21,15 +23,6 @@ export interface FacesTask {
   opts: FaceOptions
   /** Measure size, sharpness and exposure too (passive liveness). */
   quality: boolean
-}
-
-export interface ImageQuality {
-  width: number
-  height: number
-  /** Standard deviation of the Laplacian of the grey image: low means blurred. */
-  sharpness: number
-  /** Mean grey level, 0–255. */
-  brightness: number
 }
 
 export type FacesAnalysis =

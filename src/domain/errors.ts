@@ -13,7 +13,12 @@ export const ERROR_STATUS = {
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
+  // More work than the service can take now: answered at once, nothing stored, with Retry-After.
+  overloaded: 503,
 } as const
+
+/** Seconds an `overloaded` answer asks the client to wait (its Retry-After header). */
+export const OVERLOAD_RETRY_AFTER_S = 2
 
 export type ErrorCode = keyof typeof ERROR_STATUS
 
@@ -37,6 +42,7 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError('not_found', `${what} not found`)
 export const conflict = (message: string) => new ApiError('conflict', message)
+export const overloaded = (reason: string) => new ApiError('overloaded', `${reason}: retry after ${OVERLOAD_RETRY_AFTER_S} s`)
 
 /** The code for an HTTP status that did not come from an ApiError (framework and plugin errors). */
 export function codeForStatus(status: number): ErrorCode {

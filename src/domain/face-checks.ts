@@ -1,8 +1,7 @@
 // Biometric decisions from face observations: face match, passive liveness, and the actions of an
 // active-liveness challenge. The observations come from the analysis workers (src/analysis/faces.ts).
 import type { BiometricModel, FaceMatchCheckResult, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
-import type { FaceObservation } from '../analysis/faces.js'
-import type { ImageQuality } from '../analysis/worker.js'
+import type { FaceObservation, ImageQuality } from './face-observation.js'
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000
 

@@ -1,4 +1,4 @@
-// Owns the analysis worker threads (decoding, OCR): created with the app, destroyed at close.
+// Owns the analysis worker threads (decoding, OCR): started by the first analysis, destroyed at close.
 import fp from 'fastify-plugin'
 import { createAnalysisPool, type AnalysisPool } from '../analysis/pool.js'
 
@@ -9,8 +9,8 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function analysisPlugin(app, opts: { threads: number }) {
-    const pool = createAnalysisPool({ threads: opts.threads })
+  async function analysisPlugin(app, opts: { threads: number; queue: number }) {
+    const pool = createAnalysisPool(opts)
     app.decorate('analysisPool', pool)
     app.addHook('onClose', async () => pool.close())
   },

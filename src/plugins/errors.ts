@@ -2,7 +2,7 @@
 // pass through; 5xx say only "internal error" and the request id, and are logged with context.
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
-import { ApiError, codeForStatus, type ErrorDetail } from '../domain/errors.js'
+import { ApiError, codeForStatus, OVERLOAD_RETRY_AFTER_S, type ErrorDetail } from '../domain/errors.js'
 
 /** Clear words for the framework's own 4xx errors, whose messages are written for developers. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -65,6 +65,7 @@ export default fp(
         body = { code: 'internal_error', message: `internal error (request id ${request.id})` }
       }
       if (status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE)
+      if (body.code === 'overloaded') reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_S))
       return reply.code(status).send({ error: body })
     })
 

@@ -2,8 +2,9 @@
 // before the service answers its first request.
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
-import { FACE_MODEL, similarity } from '../analysis/faces.js'
-import { resolveMediaKey } from '../domain/media-crypto.js'
+import { similarity } from '../analysis/faces.js'
+import { FACE_MODEL } from '../analysis/human.js'
+import { resolveMediaKey } from '../services/media-key.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
 import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
 import { createDashboardService, type DashboardService } from '../services/dashboard-service.js'

@@ -1,18 +1,29 @@
 // Request validation with the schemas from generated/: bodies strictly (no coercion, unknown fields
 // refused), query strings, path parameters and headers with type coercion; JSON body parsing; no NUL
 // character anywhere.
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { ApiError } from '../domain/errors.js'
+import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
-function makeAjv(coerceTypes: boolean) {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: true, strict: false })
+function makeAjv(coerceTypes: boolean, unicode = true) {
+  // Ajv warns that `unicode` is deprecated on every instance that sets it, but still honours it.
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: true, strict: false, ...(unicode ? {} : { unicode, logger: false }) })
   addFormats(ajv)
   return ajv
+}
+
+/** Whether a schema lets a string be longer than a JSON piece (src/plugins/json-pieces.ts): an image. */
+function allowsLongStrings(schema: unknown): boolean {
+  if (schema === null || typeof schema !== 'object') return false
+  const { maxLength } = schema as { maxLength?: unknown }
+  if (typeof maxLength === 'number' && maxLength > PIECE_BYTES) return true
+  return Object.values(schema).some(allowsLongStrings)
 }
 
 /** Whether a parsed part of a request holds a NUL character anywhere (a string or a field name). */
@@ -45,9 +56,12 @@ export function nulCharacterAt(value: unknown, path = ''): string | null {
 export default fp(
   async function validationPlugin(app) {
     const bodyAjv = makeAjv(false)
+    // maxLength counts code points by walking the string: for the megabytes of a base64 image, a
+    // stall of the event loop. Base64 is ASCII, where code units are code points.
+    const imageBodyAjv = makeAjv(false, false)
     const paramsAjv = makeAjv(true)
     app.setValidatorCompiler(({ schema, httpPart }) =>
-      (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema),
+      (httpPart !== 'body' ? paramsAjv : allowsLongStrings(schema) ? imageBodyAjv : bodyAjv).compile(schema),
     )
 
     // Many clients send Content-Type: application/json on every request: an empty body is "no body",
@@ -56,9 +70,11 @@ export default fp(
     // Fastify also parses text/plain by default; every body of this API is JSON, so anything else is 415.
     app.removeContentTypeParser('text/plain')
     app.removeContentTypeParser('application/json')
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, function parseJsonBody(request, body, done) {
-      if (body === '') return done(null, undefined)
-      parseJson(request, body as string, done)
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async function parseJsonBody(request: FastifyRequest, body: Buffer) {
+      if (body.length === 0) return undefined
+      const parse = (text: string) =>
+        new Promise<unknown>((resolve, reject) => parseJson(request, text, (err, value) => (err ? reject(err) : resolve(value))))
+      return body.length < PIECE_BYTES ? parse(body.toString('utf8')) : parseInPieces(body, parse)
     })
 
     // After authentication, before the schemas: a 400 in the API's shape, not a database error.

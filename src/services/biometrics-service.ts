@@ -11,14 +11,15 @@ import type {
   SelfieUploaded,
 } from '../../generated/schemas.js'
 import type { AnalysisPool } from '../analysis/pool.js'
-import type { FaceObservation, FaceOptions } from '../analysis/faces.js'
+import type { FaceOptions } from '../analysis/human.js'
+import type { FaceObservation } from '../domain/face-observation.js'
 import type { FacesAnalysis } from '../analysis/worker.js'
 import type { ChallengesRepository } from '../db/challenges-repository.js'
 import type { UploadRow, UploadsRepository } from '../db/uploads-repository.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { activeLiveness, faceMatchResult, passiveLiveness } from '../domain/face-checks.js'
 import { newId } from '../domain/ids.js'
-import { intakeImage } from '../domain/image-intake.js'
+import { intakeImage } from './image-intake.js'
 import { decryptMedia, encryptMedia } from '../domain/media-crypto.js'
 import type { Principal } from './api-keys-service.js'
 import type { CheckName, VerificationsService } from './verifications-service.js'
@@ -56,9 +57,9 @@ export function createBiometricsService(deps: BiometricsDeps) {
     active: { embedding: true, mesh: true, emotion: true },
   } satisfies Record<string, FaceOptions>
 
-  async function faces(bytes: Uint8Array, need: keyof typeof NEEDS, what: string): Promise<Extract<FacesAnalysis, { ok: true }>> {
+  async function faces(bytes: Uint8Array, need: keyof typeof NEEDS, what: string, pool: Pick<AnalysisPool, 'analyseFaces'> = deps.pool): Promise<Extract<FacesAnalysis, { ok: true }>> {
     const quality = need === 'passive'
-    const result = await deps.pool.analyseFaces({ image: bytes, opts: NEEDS[need], quality })
+    const result = await pool.analyseFaces({ image: bytes, opts: NEEDS[need], quality })
     if (!result.ok) throw new ApiError('unprocessable', `${what} could not be decoded`)
     return result
   }
@@ -152,13 +153,22 @@ export function createBiometricsService(deps: BiometricsDeps) {
         throw new ApiError('validation_error', 'request validation failed', [{ path: '/frames', message: `${stray.action} is not an action of this challenge` }])
       }
       const selfieRow = await upload(verificationId, undefined, 'selfie')
-      // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
-      if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
-      const frameBytes = await Promise.all(body.frames.map((f, i) => intakeImage(`frames/${i}/image`, f.image)))
-      const [selfie, ...frames] = await Promise.all([
-        faces(image(selfieRow), 'active', 'the selfie'),
-        ...frameBytes.map((bytes, i) => faces(bytes, 'active', `frames/${i}/image`)),
-      ])
+      // Room for every image is taken before the challenge is used up: an overloaded pool answers 503
+      // and leaves the challenge for the same request sent again.
+      const room = deps.pool.reserve(1 + body.frames.length)
+      let analysed: Extract<FacesAnalysis, { ok: true }>[]
+      try {
+        // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
+        if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
+        const frameBytes = await Promise.all(body.frames.map((f, i) => intakeImage(`frames/${i}/image`, f.image)))
+        analysed = await Promise.all([
+          faces(image(selfieRow), 'active', 'the selfie', room),
+          ...frameBytes.map((bytes, i) => faces(bytes, 'active', `frames/${i}/image`, room)),
+        ])
+      } finally {
+        room.release()
+      }
+      const [selfie, ...frames] = analysed
       const neutral: FaceObservation | undefined = selfie!.faces[0]
       if (!neutral) throw conflict('no face was found in the selfie: upload another selfie first')
       const current = (await deps.verifications.get(principal, verificationId)).checks_results.liveness ?? null

@@ -1,0 +1,38 @@
+// What the analysis workers report about a face and an image: the input of the biometric rules
+// (face-checks.ts). The sign conventions of the angles are fixed in src/analysis/faces.ts.
+
+export interface FaceObservation {
+  /** In the input image's pixels (after EXIF rotation, original resolution). */
+  box: { x: number; y: number; width: number; height: number }
+  /** Face detector (blazeface) score, 0..1. */
+  detectionScore: number
+  /** faceres descriptor (1024 numbers) from the crop-and-redetect pass; [] when embedding is off. */
+  embedding: number[]
+  /** Degrees. Positive yaw = the person turns to THEIR OWN LEFT (conventions: src/analysis/faces.ts). 0 when mesh is off. */
+  yaw: number
+  /** Degrees. Positive pitch = the person looks down. 0 when mesh is off. */
+  pitch: number
+  /** Degrees. Positive roll = the face is rotated clockwise in the image. 0 when mesh is off. */
+  roll: number
+  /** Eyelid gap / eye width for the person's own left eye (about 0.25–0.4 open, under ~0.12 closed). 0 when mesh is off. */
+  leftEyeOpen: number
+  /** Same for the person's own right eye. */
+  rightEyeOpen: number
+  /** Inner-lip gap / mouth width (mouth corners). About 0 closed, 0.3+ wide open. 0 when mesh is off. */
+  mouthOpen: number
+  /** Emotion model's 'happy' probability, 0..1; 0 when emotion is off. */
+  happy: number
+  /** human's antispoof score 0..1 (higher = real), null if the model is off. */
+  antispoof: number | null
+  /** human's liveness score 0..1 (higher = live), null if the model is off (it runs with `antispoof`). */
+  liveness: number | null
+}
+
+export interface ImageQuality {
+  width: number
+  height: number
+  /** Standard deviation of the Laplacian of the grey image: low means blurred. */
+  sharpness: number
+  /** Mean grey level, 0–255. */
+  brightness: number
+}

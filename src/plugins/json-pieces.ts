@@ -1,0 +1,64 @@
+// JSON bodies of megabytes (images in base64) parsed in pieces: each long string on its own turn of
+// the event loop, then the rest, so that no single JSON.parse holds the loop for the whole body.
+import { randomUUID } from 'node:crypto'
+
+/** Strings longer than this (in bytes) are parsed apart from the rest of the body. */
+export const PIECE_BYTES = 256 * 1024
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/** Whether the quote at `i` is escaped: an odd number of backslashes before it. */
+function escaped(raw: Buffer, i: number): boolean {
+  let n = 0
+  while (i - n - 1 >= 0 && raw[i - n - 1] === BACKSLASH) n++
+  return n % 2 === 1
+}
+
+/** Whether the string that ends just before `i` is a field name (a colon follows it). */
+function isName(raw: Buffer, i: number): boolean {
+  while (raw[i] === 0x20 || raw[i] === 0x09 || raw[i] === 0x0a || raw[i] === 0x0d) i++
+  return raw[i] === 0x3a
+}
+
+/**
+ * `parse` (the JSON parser with its checks) is given each long string literal, and then the body
+ * with those strings replaced by placeholders no client can write (a random id behind a NUL, which
+ * every body is refused for anyway), whose values are put back in place afterwards. A malformed body
+ * fails in one of those parses, with the error a whole-body parse gives.
+ */
+export async function parseInPieces(raw: Buffer, parse: (text: string) => Promise<unknown>): Promise<unknown> {
+  const mark = `\u0000${randomUUID()}:`
+  const strings: unknown[] = []
+  const rest: Buffer[] = []
+  let from = 0
+  let at = 0
+  for (;;) {
+    const open = raw.indexOf(QUOTE, at)
+    if (open < 0) break
+    let close = raw.indexOf(QUOTE, open + 1)
+    while (close > 0 && escaped(raw, close)) close = raw.indexOf(QUOTE, close + 1)
+    if (close < 0) break
+    at = close + 1
+    if (close - open - 1 < PIECE_BYTES || isName(raw, at)) continue
+    // Decoding and parsing each take a turn of their own.
+    await new Promise((resolve) => setImmediate(resolve))
+    const text = raw.toString('utf8', open, close + 1)
+    await new Promise((resolve) => setImmediate(resolve))
+    strings.push(await parse(text))
+    rest.push(raw.subarray(from, open), Buffer.from(JSON.stringify(mark + (strings.length - 1))))
+    from = at
+  }
+  if (strings.length === 0) return parse(raw.toString('utf8'))
+  rest.push(raw.subarray(from))
+  await new Promise((resolve) => setImmediate(resolve))
+  return putBack(await parse(Buffer.concat(rest).toString('utf8')), mark, strings)
+}
+
+function putBack(value: unknown, mark: string, strings: unknown[]): unknown {
+  if (typeof value === 'string') return value.startsWith(mark) ? strings[Number(value.slice(mark.length))] : value
+  if (value === null || typeof value !== 'object') return value
+  const node = value as Record<string, unknown>
+  for (const k of Object.keys(node)) node[k] = putBack(node[k], mark, strings)
+  return value
+}
