@@ -157,6 +157,7 @@ export const listVerificationsRoute = {
     403: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type ListVerificationsQuerystring = Static<typeof listVerificationsRoute.querystring>
@@ -174,6 +175,7 @@ export const createVerificationRoute = {
     415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type CreateVerificationHeaders = Static<typeof createVerificationRoute.headers>
@@ -189,6 +191,7 @@ export const getVerificationRoute = {
     404: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type GetVerificationParams = Static<typeof getVerificationRoute.params>
@@ -280,6 +283,7 @@ export const createLivenessChallengeRoute = {
     409: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type CreateLivenessChallengeParams = Static<typeof createLivenessChallengeRoute.params>
@@ -312,6 +316,7 @@ export const listApiKeysRoute = {
     403: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 
@@ -326,6 +331,7 @@ export const createApiKeyRoute = {
     415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type CreateApiKeyBody = Static<typeof createApiKeyRoute.body>
@@ -341,6 +347,7 @@ export const revokeApiKeyRoute = {
     409: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type RevokeApiKeyParams = Static<typeof revokeApiKeyRoute.params>
@@ -351,6 +358,7 @@ export const getDashboardRoute = {
     403: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 
@@ -362,6 +370,7 @@ export const signInDashboardRoute = {
     403: ErrorResponseSchema,
     415: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type SignInDashboardBody = Static<typeof signInDashboardRoute.body>
@@ -370,6 +379,7 @@ export const signOutDashboardRoute = {
   response: {
     403: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 
@@ -388,6 +398,7 @@ export const updateWebhookConfigRoute = {
     415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type UpdateWebhookConfigBody = Static<typeof updateWebhookConfigRoute.body>
@@ -399,6 +410,7 @@ export const listWebhookDeliveriesRoute = {
     403: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 
@@ -415,6 +427,7 @@ export const replayWebhookDeliveryRoute = {
     415: ErrorResponseSchema,
     429: ErrorResponseSchema,
     500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
   },
 } as const
 export type ReplayWebhookDeliveryBody = Static<typeof replayWebhookDeliveryRoute.body>

@@ -79,6 +79,7 @@ t.test('while the event loop lags, requests are answered 503 overloaded; the pro
   t.equal(res.headers['retry-after'], '2')
   t.equal((await b.call('GET', '/healthz')).statusCode, 200, '/healthz')
   t.equal((await b.call('GET', '/readyz')).statusCode, 200, '/readyz')
+  t.equal((await b.call('GET', '/admin/dashboard.css')).statusCode, 200, 'the dashboard\'s stylesheet')
   await until(async () => lag(), (ms) => ms <= 20, 30_000)
   t.equal((await b.call('GET', '/verifications', { key })).statusCode, 200, 'answered again once the loop keeps up')
 })

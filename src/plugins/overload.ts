@@ -1,12 +1,13 @@
-// Sheds load while the event loop lags: past MAX_EVENT_LOOP_DELAY every request but the probes is
-// answered 503 overloaded (with Retry-After) in its onRequest hook, before its body is even read.
+// Sheds load while the event loop lags: past MAX_EVENT_LOOP_DELAY every request but the probes and
+// the dashboard's stylesheet is answered 503 overloaded (with Retry-After) in its onRequest hook,
+// before its body is even read.
 import underPressure from '@fastify/under-pressure'
 import fp from 'fastify-plugin'
 import { OVERLOAD_RETRY_AFTER_S, overloaded } from '../domain/errors.js'
 
 // A lagging process is still alive and may still be ready: an orchestrator that restarted it on a
-// 503 probe would throw away the work it is busy with.
-const PROBES = new Set<unknown>(['getHealth', 'getReadiness'])
+// 503 probe would throw away the work it is busy with. A stylesheet costs nothing to send.
+const EXEMPT = new Set<unknown>(['getHealth', 'getReadiness', 'getDashboardStylesheet'])
 /** The lag is the mean of each such period. */
 const SAMPLE_MS = 1000
 
@@ -24,7 +25,7 @@ export default fp(
       retryAfter: OVERLOAD_RETRY_AFTER_S,
       // A rejection goes through the root error handler: the API's error shape and Retry-After.
       pressureHandler: (request) =>
-        PROBES.has(request.routeOptions.config.operationId) || performance.now() < measuredFrom ? undefined : Promise.reject(overloaded('the server is busy')),
+        EXEMPT.has(request.routeOptions.config.operationId) || performance.now() < measuredFrom ? undefined : Promise.reject(overloaded('the server is busy')),
     })
   },
   { name: 'overload', dependencies: ['errors'] },
