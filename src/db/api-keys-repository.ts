@@ -1,5 +1,5 @@
 // SQL for API keys. Every method takes an optional transaction from its caller.
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
 import { apiKeys } from './schema.js'
 
@@ -8,6 +8,14 @@ export type NewApiKeyRow = typeof apiKeys.$inferInsert
 const active = isNull(apiKeys.revokedAt)
 
 export function createApiKeysRepository(db: Db) {
+  // Every authenticated request runs it: built once, not on each request.
+  const activeByHash = db
+    .select({ id: apiKeys.id, clientName: apiKeys.clientName, role: apiKeys.role })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), active))
+    .limit(1)
+    .prepare('api_key_active_by_hash')
+
   return {
     async insert(row: NewApiKeyRow, tx: Executor = db): Promise<ApiKeyRow> {
       const [created] = await tx.insert(apiKeys).values(row).returning()
@@ -21,12 +29,8 @@ export function createApiKeysRepository(db: Db) {
     },
 
     /** The principal behind a secret's hash, if the key is not revoked. */
-    async findActiveByHash(keyHash: string, tx: Executor = db) {
-      const [row] = await tx
-        .select({ id: apiKeys.id, clientName: apiKeys.clientName, role: apiKeys.role })
-        .from(apiKeys)
-        .where(and(eq(apiKeys.keyHash, keyHash), active))
-        .limit(1)
+    async findActiveByHash(keyHash: string) {
+      const [row] = await activeByHash.execute({ keyHash })
       return row
     },
 
