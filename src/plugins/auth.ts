@@ -1,4 +1,4 @@
-// Authentication and authorization, before anything else about a request is looked at: a route's
+// Authentication and authorization, before the body is read (preParsing): a route's
 // permission comes from its operation's x-permission; the role → permission table decides.
 // The dashboard's session cookie counts only on a route that opts in, and only without an
 // Authorization header: the JSON API never reads it.
