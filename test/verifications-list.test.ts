@@ -51,7 +51,10 @@ t.test('GET /verifications: verifications created in the same millisecond are or
       id,
       clientName: 'acme',
       createdByKeyId: service.id,
+      clientReference: null,
       checks: ['document'],
+      applicant: null,
+      metadata: {},
       createdAt: at,
       expiresAt: new Date('2100-01-01T00:00:00.000Z'),
     })

@@ -1,12 +1,31 @@
 // SQL for verifications. The API's JSON is written by the service from these rows, never here.
 import { and, count, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { VerificationStatus } from '../domain/verification-status.js'
-import type { Db, Executor } from './client.js'
+import type { Db, Executor, Tx } from './client.js'
 import { descending } from './order.js'
 import { verifications } from './schema.js'
 
 export type VerificationRow = typeof verifications.$inferSelect
 export type NewVerificationRow = typeof verifications.$inferInsert
+/** What a list shows of a verification (the API's summaries, the console's table): no personal data. */
+export type ListedVerification = Pick<VerificationRow, keyof typeof listedColumns>
+
+const v = verifications
+const listedColumns = {
+  id: v.id,
+  clientName: v.clientName,
+  status: v.status,
+  clientReference: v.clientReference,
+  checks: v.checks,
+  checksResults: v.checksResults,
+  createdAt: v.createdAt,
+  completedAt: v.completedAt,
+  expiresAt: v.expiresAt,
+}
+
+/** What creating a verification writes; the rest of the row takes its defaults. */
+export type VerificationDraft = Required<Pick<NewVerificationRow, (typeof draftColumns)[number]>>
+const draftColumns = ['id', 'clientName', 'createdByKeyId', 'clientReference', 'checks', 'applicant', 'metadata', 'createdAt', 'expiresAt'] as const
 
 export interface ListFilter {
   /** null: every client's verifications (admin and auditor keys). */
@@ -16,20 +35,24 @@ export interface ListFilter {
   offset: number
 }
 
+/** The list filters of one shape share a prepared statement: who is listed, and by which status. */
+type ListShape = { allClients: boolean; status?: VerificationStatus }
+
 /**
  * The list's filter. The status is the one a client sees (effectiveStatus in src/domain): a pending
- * session past its expiry is listed as failed, before the sweeper has recorded it.
+ * session past its expiry is listed as failed, before the sweeper has recorded it. The client's name
+ * is the placeholder `clientName`.
  */
-function listWhere(filter: Pick<ListFilter, 'clientName' | 'status'>): SQL | undefined {
+function listWhere(shape: ListShape): SQL | undefined {
   const c = verifications
   const conditions: SQL[] = []
-  if (filter.clientName !== null) conditions.push(eq(c.clientName, filter.clientName))
-  if (filter.status === 'pending') {
+  if (!shape.allClients) conditions.push(eq(c.clientName, sql.placeholder('clientName')))
+  if (shape.status === 'pending') {
     conditions.push(eq(c.status, 'pending'), gt(c.expiresAt, sql`now()`))
-  } else if (filter.status === 'failed') {
+  } else if (shape.status === 'failed') {
     conditions.push(or(eq(c.status, 'failed'), and(eq(c.status, 'pending'), lte(c.expiresAt, sql`now()`)))!)
-  } else if (filter.status) {
-    conditions.push(eq(c.status, filter.status))
+  } else if (shape.status) {
+    conditions.push(eq(c.status, shape.status))
   }
   return conditions.length ? and(...conditions) : undefined
 }
@@ -47,9 +70,42 @@ export function createVerificationsRepository(db: Db) {
     .limit(1)
     .prepare('verification_by_id_for_client')
 
+  // The list and its count, prepared once per shape of filter (at most two scopes × the statuses).
+  const listShapes = new Map<string, ReturnType<typeof prepareList>>()
+  function prepareList(shape: ListShape, name: string) {
+    const where = listWhere(shape)
+    return {
+      page: db
+        .select(listedColumns)
+        .from(verifications)
+        .where(where)
+        .orderBy(descending(verifications.createdAt), descending(verifications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`verifications_page_${name}`),
+      count: db.select({ n: count() }).from(verifications).where(where).prepare(`verifications_count_${name}`),
+    }
+  }
+  function listStatements(filter: Pick<ListFilter, 'clientName' | 'status'>) {
+    const shape = { allClients: filter.clientName === null, status: filter.status }
+    const name = `${shape.allClients ? 'all' : 'client'}_${shape.status ?? 'any'}`
+    let statements = listShapes.get(name)
+    if (!statements) listShapes.set(name, (statements = prepareList(shape, name)))
+    return statements
+  }
+
+  // Creation, the API's most frequent write. Only prepared statements are sent in one round trip:
+  // drizzle sends any other statement unnamed, which postgres.js describes first and then binds.
+  const insertDraft = db
+    .insert(verifications)
+    .values(Object.fromEntries(draftColumns.map((name) => [name, sql.placeholder(name)])) as unknown as VerificationDraft)
+    .returning()
+    .prepare('verification_insert')
+
   return {
-    async insert(row: NewVerificationRow, tx: Executor = db): Promise<VerificationRow> {
-      const [created] = await tx.insert(verifications).values(row).returning()
+    /** Creates a verification: on its own, or inside the transaction `tx`. */
+    async insert(draft: VerificationDraft, tx?: Tx): Promise<VerificationRow> {
+      const [created] = tx ? await tx.insert(verifications).values(draft).returning() : await insertDraft.execute(draft)
       return created!
     },
 
@@ -87,19 +143,13 @@ export function createVerificationsRepository(db: Db) {
     },
 
     /** A page of rows, newest first. */
-    async list(filter: ListFilter): Promise<VerificationRow[]> {
-      return db
-        .select()
-        .from(verifications)
-        .where(listWhere(filter))
-        .orderBy(descending(verifications.createdAt), descending(verifications.id))
-        .limit(filter.limit)
-        .offset(filter.offset)
+    async list(filter: ListFilter): Promise<ListedVerification[]> {
+      return listStatements(filter).page.execute({ clientName: filter.clientName, limit: filter.limit, offset: filter.offset })
     },
 
     /** How many verifications the list's filter matches (X-Total-Count). */
     async count(filter: Pick<ListFilter, 'clientName' | 'status'>): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(verifications).where(listWhere(filter))
+      const [row] = await listStatements(filter).count.execute({ clientName: filter.clientName })
       return row!.n
     },
   }

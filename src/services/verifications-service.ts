@@ -2,7 +2,7 @@
 import type { CreateVerificationBody, ListVerificationsQuerystring, Verification, VerificationSummary } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
 import type { IdempotencyRepository } from '../db/idempotency-repository.js'
-import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
+import type { ListedVerification, VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
@@ -33,7 +33,7 @@ class IdempotencyRace extends Error {}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export function toSummary(row: VerificationRow, now = new Date()): VerificationSummary {
+export function toSummary(row: ListedVerification, now = new Date()): VerificationSummary {
   return {
     id: row.id,
     status: effectiveStatus(row, now),
