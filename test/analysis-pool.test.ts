@@ -1,4 +1,5 @@
 // The analysis worker pool (src/analysis/pool.ts) stops its threads safely, however early it is closed.
+import { readdirSync, readFileSync } from 'node:fs'
 import type { Worker } from 'node:worker_threads'
 import t from 'tap'
 import { createAnalysisPool } from '../src/analysis/pool.js'
@@ -19,6 +20,26 @@ t.test('no thread starts before the first task', async (t) => {
   t.same(pool.threads(), [], 'none after creation')
   await pool.close()
   t.same(pool.threads(), [], 'none after close')
+})
+
+/** The nice value of each of this process's threads (Linux), by thread id. */
+function niceByThread(): Map<number, number> {
+  // /proc/<pid>/task/<tid>/stat: the nice value is the 19th field, the 17th after "(comm) ".
+  const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])
+  return new Map(readdirSync('/proc/self/task').map((tid) => [Number(tid), nice(tid)]))
+}
+
+t.test('analysis threads yield the CPU to the event loop', { skip: process.platform !== 'linux' && 'thread priorities are read from /proc' }, async (t) => {
+  const pool = createAnalysisPool({ threads: 1, queue: 0 })
+  t.teardown(() => pool.close())
+  const before = niceByThread()
+  await pool.analyseDocument(undecodable)
+  const started = [...niceByThread()].filter(([tid]) => !before.has(tid))
+  t.ok(
+    started.some(([, nice]) => nice === 10),
+    'the worker thread runs at nice 10 (piscina\'s niceIncrement, through @napi-rs/nice)',
+  )
+  t.equal(niceByThread().get(process.pid), 0, 'the event loop keeps its priority')
 })
 
 t.test('closed at once, a thread finishes loading its native modules before it is stopped', async (t) => {

@@ -54,6 +54,9 @@ export function createAnalysisPool(opts: { threads: number; queue: number }): An
       minThreads: 1,
       maxThreads: opts.threads,
       idleTimeout: 60_000,
+      // Analysis yields the CPU to the event loop and to PostgreSQL: a thread busy for seconds on OCR
+      // must not delay the answers of requests that take a millisecond (Linux; @napi-rs/nice).
+      niceIncrement: 10,
     })
     p.on('message', (m: unknown) => {
       const id = loadedThread(m)
