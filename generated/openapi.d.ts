@@ -444,8 +444,18 @@ export interface paths {
          *     while no secret is stored or sent is 400. The host is not resolved here: address checks
          *     (SSRF protection) run before each delivery attempt. Roles: `admin`, `service`.
          *
-         *     Errors: 400 invalid body, a URL that is not absolute http(s), or a URL without any secret;
-         *     401; 403; 429; 500.
+         *     Secrets: send `webhook_secret`, or `generate_secret: true` for the service to make a Standard
+         *     Webhooks secret (`whsec_` and 32 random bytes in base64), returned once in this answer's
+         *     `webhook_secret` and never again. A secret of the form `whsec_<base64>` keys the
+         *     `webhook-signature` header with its base64-decoded bytes, as the Standard Webhooks libraries
+         *     (`standardwebhooks`, `svix`) expect; any other secret keys it with its UTF-8 bytes (the
+         *     libraries' raw form). `X-Signature` is always keyed with the secret exactly as given. A new
+         *     secret leaves the previous one valid for 24 hours, during which `webhook-signature` carries two
+         *     signatures, space-separated (`v1,<new> v1,<previous>`). Secrets are stored sealed (AES-256-GCM).
+         *
+         *     Errors: 400 invalid body, a URL that is not absolute http(s), a URL without any secret, a
+         *     `whsec_` secret that does not continue with base64, or both `webhook_secret` and
+         *     `generate_secret`; 401; 403; 429; 500.
          */
         patch: operations["updateWebhookConfig"];
         trace?: never;
@@ -920,7 +930,15 @@ export interface components {
              * @description Absolute http(s) URL that receives events; null turns delivery off.
              */
             webhook_url?: string | null;
-            /** @description HMAC-SHA256 secret; its UTF-8 bytes are the key. Never returned. */
+            /** @description HMAC-SHA256 secret. `whsec_<base64>` (Standard Webhooks) keys `webhook-signature` with its decoded bytes; any other secret with its UTF-8 bytes. Never returned. */
+            webhook_secret?: string;
+            /** @description `true`: the service makes a `whsec_` secret and returns it once, in the answer's `webhook_secret`. Not together with `webhook_secret`. */
+            generate_secret?: boolean;
+        };
+        WebhookConfigSaved: {
+            /** @enum {string} */
+            status: "ok";
+            /** @description The secret made for `generate_secret: true`; shown only in this answer. */
             webhook_secret?: string;
         };
         /**
@@ -1090,7 +1108,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description An image over 10 MB decoded or over 8,000 px a side, or a body over the size limit (`payload_too_large`). */
+        /** @description An image over the limits of "Images" (10 MB, 8,000 px a side, 40 megapixels, 160 MB decoded), or a body over the size limit (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1211,7 +1229,7 @@ export interface components {
         WebhookId: string;
         /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
         WebhookTimestamp: number;
-        /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the secret's UTF-8 bytes exactly as stored (Standard Webhooks). */
+        /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with a `whsec_` secret's base64-decoded bytes, or any other secret's UTF-8 bytes (Standard Webhooks). Two such signatures, space-separated, while a replaced secret is still valid (24 hours). */
         WebhookSignature: string;
         /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
         XWebhookAttempt: number;
@@ -2331,12 +2349,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "webhook_url": "https://hooks.example.com/ivs",
-                 *       "webhook_secret": "3c8f0e2a9b7d4f61a5e8c2d0b9f7a1e4"
-                 *     }
-                 */
                 "application/json": components["schemas"]["WebhookConfigUpdate"];
             };
         };
@@ -2353,7 +2365,7 @@ export interface operations {
                      *       "status": "ok"
                      *     }
                      */
-                    "application/json": components["schemas"]["StatusOk"];
+                    "application/json": components["schemas"]["WebhookConfigSaved"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2550,7 +2562,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
-                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the secret's UTF-8 bytes exactly as stored (Standard Webhooks). */
+                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with a `whsec_` secret's base64-decoded bytes, or any other secret's UTF-8 bytes (Standard Webhooks). Two such signatures, space-separated, while a replaced secret is still valid (24 hours). */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
                 "X-Webhook-Attempt": components["parameters"]["XWebhookAttempt"];
@@ -2601,7 +2613,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
-                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the secret's UTF-8 bytes exactly as stored (Standard Webhooks). */
+                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with a `whsec_` secret's base64-decoded bytes, or any other secret's UTF-8 bytes (Standard Webhooks). Two such signatures, space-separated, while a replaced secret is still valid (24 hours). */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
                 "X-Webhook-Attempt": components["parameters"]["XWebhookAttempt"];

@@ -130,7 +130,10 @@ export type VerificationCreateRequest = Static<typeof VerificationCreateRequestS
 export const VerificationSummarySchema = Type.Object({ "id": Type.String({"description":"`vry_<uuid v4>`."}), "status": VerificationStatusSchema, "client_reference": Type.Union([Type.String({"maxLength":255}), Type.Null()]), "checks": Type.Array(CheckNameSchema), "created_at": Type.String({"format":"date-time"}), "completed_at": Type.Union([Type.String({"format":"date-time"}), Type.Null()]) }, {"additionalProperties":false,"description":"A verification as listed by `GET /verifications`."})
 export type VerificationSummary = Static<typeof VerificationSummarySchema>
 
-export const WebhookConfigUpdateSchema = Type.Object({ "webhook_url": Type.Optional(Type.Union([Type.String({"format":"uri","maxLength":2048}), Type.Null()], {"description":"Absolute http(s) URL that receives events; null turns delivery off."})), "webhook_secret": Type.Optional(Type.String({"minLength":1,"maxLength":256,"description":"HMAC-SHA256 secret; its UTF-8 bytes are the key. Never returned."})) }, {"additionalProperties":false,"description":"A field left out keeps its stored value."})
+export const WebhookConfigSavedSchema = Type.Object({ "status": Type.Unsafe<"ok">({"type":"string","enum":["ok"]}), "webhook_secret": Type.Optional(Type.String({"description":"The secret made for `generate_secret: true`; shown only in this answer."})) }, {"additionalProperties":false})
+export type WebhookConfigSaved = Static<typeof WebhookConfigSavedSchema>
+
+export const WebhookConfigUpdateSchema = Type.Object({ "webhook_url": Type.Optional(Type.Union([Type.String({"format":"uri","maxLength":2048}), Type.Null()], {"description":"Absolute http(s) URL that receives events; null turns delivery off."})), "webhook_secret": Type.Optional(Type.String({"minLength":1,"maxLength":256,"description":"HMAC-SHA256 secret. `whsec_<base64>` (Standard Webhooks) keys `webhook-signature` with its decoded bytes; any other secret with its UTF-8 bytes. Never returned."})), "generate_secret": Type.Optional(Type.Boolean({"description":"`true`: the service makes a `whsec_` secret and returns it once, in the answer's `webhook_secret`. Not together with `webhook_secret`."})) }, {"additionalProperties":false,"description":"A field left out keeps its stored value."})
 export type WebhookConfigUpdate = Static<typeof WebhookConfigUpdateSchema>
 
 export const WebhookDeliveryStatusSchema = Type.Unsafe<"pending" | "delivered" | "failed">({"type":"string","enum":["pending","delivered","failed"],"description":"`pending` (queued or waiting for its due time), `delivered`, `failed`."})
@@ -390,7 +393,7 @@ export const getDashboardStylesheetRoute = {
 export const updateWebhookConfigRoute = {
   body: WebhookConfigUpdateSchema,
   response: {
-    200: StatusOkSchema,
+    200: WebhookConfigSavedSchema,
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
     403: ErrorResponseSchema,

@@ -49,6 +49,7 @@ export type CheckVerification = Assert<Assignable<S.Verification, C['Verificatio
 export type CheckVerificationCreateRequest = Assert<Assignable<S.VerificationCreateRequest, C['VerificationCreateRequest']>>
 export type CheckVerificationStatus = Assert<Assignable<S.VerificationStatus, C['VerificationStatus']>>
 export type CheckVerificationSummary = Assert<Assignable<S.VerificationSummary, C['VerificationSummary']>>
+export type CheckWebhookConfigSaved = Assert<Assignable<S.WebhookConfigSaved, C['WebhookConfigSaved']>>
 export type CheckWebhookConfigUpdate = Assert<Assignable<S.WebhookConfigUpdate, C['WebhookConfigUpdate']>>
 export type CheckWebhookDelivery = Assert<Assignable<S.WebhookDelivery, C['WebhookDelivery']>>
 export type CheckWebhookDeliveryStatus = Assert<Assignable<S.WebhookDeliveryStatus, C['WebhookDeliveryStatus']>>

@@ -1,9 +1,12 @@
 // The root plugin: registers the cross-cutting plugins, then one routes plugin per tag of openapi.yaml.
 // Tests register exactly this, with their own Config.
-import { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyError, type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { STATUS_CODES, type Server } from 'node:http'
+import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.js'
+import type { ErrorCode } from './domain/errors.js'
 import accessLogPlugin from './plugins/access-log.js'
 import analysisPlugin from './plugins/analysis.js'
 import authPlugin from './plugins/auth.js'
@@ -34,7 +37,7 @@ export interface AppOptions {
  * Options for the Fastify instance itself, shared by server.ts and the tests. `logStream` is where the
  * log lines go (server.ts: standard output, written asynchronously); without it, pino's default.
  */
-export function serverOptions(config: Config, logStream?: DestinationStream): FastifyServerOptions {
+export function serverOptions(config: Config, logStream?: DestinationStream): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
@@ -59,11 +62,39 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
         .send({ error: { code: 'validation_error', message, details: [{ path: '', message }] } })
     },
     bodyLimit: 1024 * 1024,
+    // A client that sends its request slowly holds a socket: its headers, the whole request and an idle
+    // kept-alive connection each have a limit, checked every second (Node checks every 30 s by default).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.bodyTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     // The app is one plugin, and the embedded database's first start (initdb in wasm, then the
     // migrations) alone can outlast Fastify's default of 10 s on a slow or busy machine.
     pluginTimeout: 120_000,
   }
+}
+
+/**
+ * A request Node's parser refuses before it reaches Fastify (malformed, headers too large, too slow):
+ * answered in the API's error shape, then the connection is closed.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code, message]: [number, ErrorCode, string] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request_timeout', 'the request did not arrive in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large', 'the request headers are too large']
+        : [400, 'validation_error', 'malformed HTTP request']
+  const body = JSON.stringify({ error: { code, message, ...(code === 'validation_error' ? { details: [{ path: '', message }] } : {}) } })
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy()
 }
 
 async function app(fastify: FastifyInstance, opts: AppOptions) {

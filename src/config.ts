@@ -37,6 +37,12 @@ export interface Config {
   analysisQueue: number
   /** Event-loop delay (ms) past which every request is answered 503 overloaded until it recovers. */
   maxEventLoopDelayMs: number
+  /** How long a client may take to send a request's headers. */
+  headersTimeoutMs: number
+  /** How long a client may take to send a whole request, headers and body. */
+  bodyTimeoutMs: number
+  /** How long a kept-alive connection may stay idle between requests. */
+  keepAliveTimeoutMs: number
   /** Embedding similarity (0–1) at or above which two faces are the same person. */
   faceMatchThreshold: number
 }
@@ -135,7 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = (str('LOG_LEVEL') ?? 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
   const adminClientName = str('ADMIN_CLIENT_NAME') ?? 'admin'
-  if (adminClientName.length > 200) problems.push('ADMIN_CLIENT_NAME must be at most 200 characters')
+  if ([...adminClientName].length > 200) problems.push('ADMIN_CLIENT_NAME must be at most 200 characters')
 
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
@@ -158,7 +164,11 @@ export function loadConfig(env: Env = process.env): Config {
     analysisThreads: int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64),
     analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
     maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000),
+    headersTimeoutMs: duration('HEADERS_TIMEOUT', 10 * DURATION_UNITS.s!),
+    bodyTimeoutMs: duration('BODY_TIMEOUT', 30 * DURATION_UNITS.s!),
+    keepAliveTimeoutMs: duration('KEEP_ALIVE_TIMEOUT', 5 * DURATION_UNITS.s!),
   }
+  if (config.headersTimeoutMs > config.bodyTimeoutMs) problems.push('HEADERS_TIMEOUT must not be longer than BODY_TIMEOUT')
   if (problems.length) throw new ConfigError(problems)
   return config
 }

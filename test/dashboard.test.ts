@@ -168,7 +168,7 @@ t.test('sign-in refuses cross-site forms and bodies that are not forms', async (
 
 t.test('webhook configuration is shown with its secret masked', async (t) => {
   const b = await build(t)
-  const secret = 'whsec_dashboard_0123456789abcdef'
+  const secret = 'dashboard-secret-0123456789abcdef'
   const url = 'https://hooks.example.com/ivs?a=1&b=2'
   t.equal((await b.call('PATCH', '/admin/webhook', { key: b.adminKey, body: { webhook_url: url, webhook_secret: secret } })).statusCode, 200)
   const res = await b.call('GET', '/admin', { key: b.adminKey })

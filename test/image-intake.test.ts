@@ -52,3 +52,23 @@ t.test('base64 of an image is taken; too large and not an image keep their error
   t.match(await refusal(Buffer.alloc(10 * 1024 * 1024 + 1).toString('base64')), { code: 'payload_too_large', statusCode: 413, message: 'image is larger than 10 MB' })
   t.match(await refusal(Buffer.from('text').toString('base64')), { code: 'unprocessable', statusCode: 422 })
 })
+
+t.test('decompression bombs are refused from their header: pixels in total, and decoded bytes', async (t) => {
+  const png = (width: number, height: number, channels: 3 | 4, depth: 8 | 16) => {
+    const image = sharp({ create: { width, height, channels, background: '#fff' } })
+    return (depth === 16 ? image.toColourspace('rgb16') : image).png({ compressionLevel: 9 }).toBuffer()
+  }
+  // 8,000 × 8,000 of one colour compresses to a few tens of kilobytes: 64 megapixels.
+  const square = await png(8000, 8000, 3, 8)
+  t.ok(square.length < 1024 * 1024, `the 64-megapixel PNG is ${square.length} bytes`)
+  t.match(await refusal(square.toString('base64')), { code: 'payload_too_large', statusCode: 413, message: /more than 40 megapixels/ })
+  // 16-bit RGBA: 5,000 × 5,000 is 25 megapixels, 200 MB once decoded.
+  const deep = await png(5000, 5000, 4, 16)
+  t.match(await refusal(deep.toString('base64')), { code: 'payload_too_large', statusCode: 413, message: /more than 160 MB once decoded/ })
+  // Within every limit: 6,000 × 6,000 of 8-bit RGB (36 megapixels, 108 MB decoded) is taken.
+  const large = await png(6000, 6000, 3, 8)
+  t.same(await intakeImage('image', large.toString('base64')), large)
+  // A side over 16,384 px is still the side's 413, not a decoder's 422.
+  const long = await png(20_000, 10, 3, 8)
+  t.match(await refusal(long.toString('base64')), { code: 'payload_too_large', statusCode: 413, message: /8000 px on a side/ })
+})

@@ -74,6 +74,23 @@ t.test('one access line per answered request, with its id and nothing of its hea
   t.notMatch(JSON.stringify(lines), secret, 'no header or body reaches the log')
 })
 
+t.test('a credential sent in the query string is not written to the log', async (t) => {
+  const { lines, stream } = capture()
+  const app = await logged(t, 'info', stream)
+  const secret = newApiKeySecret()
+  const urls: Array<[string, string]> = [
+    [`/nowhere?api_key=${secret}`, '/nowhere?api_key=[redacted]'],
+    [`/nowhere?limit=5&access_token=${secret}&status=pending`, '/nowhere?limit=5&access_token=[redacted]&status=pending'],
+    [`/nowhere?Password=${secret}`, '/nowhere?Password=[redacted]'],
+    [`/nowhere?%61pi%5Fkey=${secret}`, '/nowhere?%61pi%5Fkey=[redacted]'],
+    [`/nowhere?X-Signature=${secret}&offset=2`, '/nowhere?X-Signature=[redacted]&offset=2'],
+  ]
+  for (const [url] of urls) t.equal((await app.inject({ url })).statusCode, 404)
+  const access = lines.filter((l) => l.msg === 'request completed').map((l) => (l.req as { url: string }).url)
+  t.same(access, urls.map(([, expected]) => expected), 'secret-looking values are replaced, the rest kept as sent')
+  t.notMatch(JSON.stringify(lines), secret, 'the key is nowhere in the log')
+})
+
 t.test('LOG_LEVEL=silent writes nothing', async (t) => {
   const { lines, stream } = capture()
   const app = await logged(t, 'silent', stream)

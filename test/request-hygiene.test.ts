@@ -78,3 +78,35 @@ t.test('a NUL character anywhere in a request is a 400 naming where it is, never
   t.equal((await b.call('GET', '/verifications/vry_%00', { key: 'ivs_bad' })).statusCode, 401, 'authentication still comes first')
   t.equal((await b.call('GET', `/verifications/${id}`, { key: service.key })).statusCode, 200, 'the rest is unaffected')
 })
+
+t.test('a JSON body nested deeper than 32 levels is a 400 on every JSON route, never a 500', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const { id } = await create(b, service.key)
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+  const tooDeep = (res: LightMyRequestResponse) => json<ErrorBody>(res).error.details?.some((d) => /nest more than 32 levels/.test(d.message)) ?? false
+  // 10,000 levels in about 20 KB: the checks that walk a parsed body must not overflow the stack.
+  const routes: Array<[string, 'POST' | 'PUT', string, string]> = [
+    ['createVerification', 'POST', '/verifications', service.key],
+    ['uploadDocument', 'POST', `/verifications/${id}/documents`, service.key],
+    ['runFaceMatch', 'POST', `/verifications/${id}/face-match`, service.key],
+    ['updateWebhookConfig', 'PUT', '/admin/webhook', service.key],
+    ['createApiKey', 'POST', '/admin/keys', b.adminKey],
+  ]
+  for (const [operationId, method, url, key] of routes) {
+    const res = await b.call(method, url, { key, body: `{"checks":["document"],"metadata":${nested(10_000)}}`, headers: { 'content-type': 'application/json' } })
+    expectValidationError(t, res, operationId, /^$/)
+    t.ok(tooDeep(res), `${operationId}: the detail says how deep a body may nest`)
+  }
+  // A body of megabytes is parsed in pieces (src/plugins/json-pieces.ts): the same limit holds.
+  const large = `{"document_type":"passport","front_image":"${'A'.repeat(400_000)}","x":${nested(10_000)}}`
+  const res = await b.call('POST', `/verifications/${id}/documents`, { key: service.key, body: large, headers: { 'content-type': 'application/json' } })
+  expectValidationError(t, res, 'uploadDocument', /^$/)
+  t.ok(tooDeep(res), 'a large body nested too deep is refused the same way')
+  // 32 levels are parsed and left to the schema; 33 are refused before it.
+  const at = (depth: number) => b.call('POST', '/verifications', { key: service.key, body: `{"checks":["document"],"metadata":${nested(depth - 1)}}`, headers: { 'content-type': 'application/json' } })
+  const at32 = await at(32)
+  expectValidationError(t, at32, 'createVerification', /^\/metadata$/)
+  t.notOk(tooDeep(at32), '32 levels reach the schema')
+  t.ok(tooDeep(await at(33)), '33 levels do not')
+})

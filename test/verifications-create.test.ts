@@ -85,6 +85,21 @@ t.test('POST /verifications: optional fields', async (t) => {
   t.equal(twenty.statusCode, 201, 'metadata with 20 keys')
   t.strictSame(json<Verification>(twenty).metadata, meta)
 
+  // Lengths count code points everywhere: an emoji (two UTF-16 units) is one character.
+  const emoji = '\u{1F600}'
+  const astral = await b.call('POST', '/verifications', {
+    key: service.key,
+    body: { checks: ['document'], client_reference: emoji.repeat(255), metadata: { [emoji.repeat(40)]: emoji.repeat(500) } },
+  })
+  t.equal(astral.statusCode, 201, 'a client_reference of 255 emoji, a metadata key of 40 and a value of 500 are accepted')
+  for (const [label, body] of [
+    ['a client_reference of 256 emoji', { checks: ['document'], client_reference: emoji.repeat(256) }],
+    ['a metadata key of 41 emoji', { checks: ['document'], metadata: { [emoji.repeat(41)]: 'v' } }],
+    ['a metadata value of 501 emoji', { checks: ['document'], metadata: { k: emoji.repeat(501) } }],
+  ] as const) {
+    t.equal((await b.call('POST', '/verifications', { key: service.key, body })).statusCode, 400, `${label} is one too many`)
+  }
+
   // Keys holding line terminators are echoed like the others, by every response that has metadata.
   const breaks = { 'line\nfeed': 'a', 'carriage\rreturn': 'b', 'separators \u2028\u2029': 'c', plain: 'd\ne' }
   const withBreaks = await b.call('POST', '/verifications', { key: service.key, body: { checks: ['document'], metadata: breaks } })

@@ -42,6 +42,8 @@ t.test('SIGKILL while deliveries are pending loses no event', async (t) => {
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_RETRY_DELAYS: retries.map((ms) => ms / 1000).join(','),
     WEBHOOK_TIMEOUT: '2s',
+    // The secret was sealed by this test's own instance.
+    MEDIA_ENCRYPTION_KEY: b.config.mediaEncryptionKey!.toString('hex'),
   }
   const before = receiver.received.length
   const first = await startServer(t, env)

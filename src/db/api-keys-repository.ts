@@ -1,5 +1,5 @@
 // SQL for API keys. Every method takes an optional transaction from its caller.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
 import { apiKeys } from './schema.js'
 
@@ -69,8 +69,17 @@ export function createApiKeysRepository(db: Db) {
       return row
     },
 
-    async updateWebhook(id: string, config: { webhookUrl: string | null; webhookSecret: string | null }, tx: Executor = db) {
+    async updateWebhook(
+      id: string,
+      config: Partial<Pick<NewApiKeyRow, 'webhookUrl' | 'webhookSecret' | 'webhookSecretSealed' | 'previousWebhookSecretSealed' | 'previousWebhookSecretUntil'>>,
+      tx: Executor = db,
+    ) {
       await tx.update(apiKeys).set(config).where(eq(apiKeys.id, id))
+    },
+
+    /** Keys whose secret an older version stored in clear. */
+    async withLegacySecret(tx: Executor = db): Promise<ApiKeyRow[]> {
+      return tx.select().from(apiKeys).where(isNotNull(apiKeys.webhookSecret))
     },
 
     async revoke(id: string, tx: Executor = db): Promise<boolean> {

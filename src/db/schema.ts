@@ -24,7 +24,13 @@ export const apiKeys = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
     webhookUrl: text('webhook_url'),
+    /** Written in clear before migration 0009: sealed into webhook_secret_sealed at start, then emptied. */
     webhookSecret: text('webhook_secret'),
+    /** The signing secret, sealed (src/domain/media-crypto.ts, with the media key). */
+    webhookSecretSealed: bytea('webhook_secret_sealed'),
+    /** The secret the current one replaced, sealed too, still signing until the time beside it. */
+    previousWebhookSecretSealed: bytea('previous_webhook_secret_sealed'),
+    previousWebhookSecretUntil: ts('previous_webhook_secret_until'),
   },
   (t) => [index('api_keys_active_idx').on(t.createdAt, t.id).where(sql`${t.revokedAt} is null`)],
 )

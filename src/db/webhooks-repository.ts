@@ -1,5 +1,5 @@
 // SQL for the webhook outbox: events, delivery attempts, claiming due attempts across instances.
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
 import { descending } from './order.js'
 import { apiKeys, webhookDeliveries, webhookEvents } from './schema.js'
@@ -8,12 +8,30 @@ export type WebhookEventRow = typeof webhookEvents.$inferSelect
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 export type NewDeliveryRow = typeof webhookDeliveries.$inferInsert
 
+/** What sending to a key's webhook needs: its configuration now, and whether it still may receive. */
+const webhookKey = {
+  id: apiKeys.id,
+  clientName: apiKeys.clientName,
+  revokedAt: apiKeys.revokedAt,
+  webhookUrl: apiKeys.webhookUrl,
+  webhookSecretSealed: apiKeys.webhookSecretSealed,
+  previousWebhookSecretSealed: apiKeys.previousWebhookSecretSealed,
+  previousWebhookSecretUntil: apiKeys.previousWebhookSecretUntil,
+}
+export type WebhookKey = { [K in keyof typeof webhookKey]: (typeof apiKeys.$inferSelect)[K] }
+
 /** A claimed attempt with what sending it needs: the payload and the key's configuration now. */
 export interface ClaimedDelivery {
   delivery: DeliveryRow
   payload: string
-  webhookUrl: string | null
-  webhookSecret: string | null
+  key: WebhookKey
+}
+
+/** Where a verification's events go (webhookTarget); `disabled`: nowhere, recorded as such. */
+export interface WebhookTarget {
+  key: WebhookKey
+  webhookUrl: string
+  disabled: boolean
 }
 
 const d = webhookDeliveries
@@ -51,7 +69,7 @@ export function createWebhooksRepository(db: Db) {
         .returning({ id: d.id })
       if (claimed.length === 0) return []
       return db
-        .select({ delivery: d, payload: webhookEvents.payload, webhookUrl: apiKeys.webhookUrl, webhookSecret: apiKeys.webhookSecret })
+        .select({ delivery: d, payload: webhookEvents.payload, key: webhookKey })
         .from(d)
         .innerJoin(webhookEvents, eq(webhookEvents.id, d.eventId))
         .innerJoin(apiKeys, eq(apiKeys.id, d.keyId))
@@ -87,6 +105,29 @@ export function createWebhooksRepository(db: Db) {
           ...(result.webhookUrl ? { webhookUrl: result.webhookUrl } : {}),
         })
         .where(eq(d.id, id))
+    },
+
+    /**
+     * The key whose webhook receives the events of a verification created by `creatorId`: the creator
+     * while it is active (null if it has no webhook); once revoked, the client's most recently created
+     * active key with a webhook; with none, the revoked creator's webhook, disabled.
+     */
+    async webhookTarget(creatorId: string, clientName: string, tx: Executor = db): Promise<WebhookTarget | null> {
+      const [creator] = await tx.select(webhookKey).from(apiKeys).where(eq(apiKeys.id, creatorId)).limit(1)
+      if (creator && creator.revokedAt === null) return creator.webhookUrl ? { key: creator, webhookUrl: creator.webhookUrl, disabled: false } : null
+      const [successor] = await tx
+        .select(webhookKey)
+        .from(apiKeys)
+        .where(and(eq(apiKeys.clientName, clientName), isNull(apiKeys.revokedAt), isNotNull(apiKeys.webhookUrl)))
+        .orderBy(descending(apiKeys.createdAt), descending(apiKeys.id))
+        .limit(1)
+      if (successor) return { key: successor, webhookUrl: successor.webhookUrl!, disabled: false }
+      return creator?.webhookUrl ? { key: creator, webhookUrl: creator.webhookUrl, disabled: true } : null
+    },
+
+    /** Gives a pending attempt to another key (its creator was revoked): its log and replay show it. */
+    async moveTo(id: string, target: WebhookTarget, tx: Executor = db): Promise<void> {
+      await tx.update(d).set({ keyId: target.key.id, webhookUrl: target.webhookUrl }).where(eq(d.id, id))
     },
 
     async listForKey(keyId: string, limit: number, tx: Executor = db): Promise<DeliveryRow[]> {

@@ -5,8 +5,11 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  // The request's headers or body did not arrive in time; the connection is closed.
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,

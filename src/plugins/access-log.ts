@@ -2,11 +2,37 @@
 // that request.log carries. Never headers or bodies: they hold API keys, personal data and images.
 import fp from 'fastify-plugin'
 
+/** Query parameters whose values may be credentials, whatever the route does with them. */
+const SECRET_NAME = /key|token|secret|passw|signature|auth|session|credential|cookie/i
+
+/** The URL as logged: the value of every query parameter with a secret-looking name is replaced. */
+export function loggedUrl(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      const name = eq < 0 ? pair : pair.slice(0, eq)
+      return SECRET_NAME.test(decodedName(name)) ? `${name}=[redacted]` : pair
+    })
+  return `${url.slice(0, q)}?${pairs.join('&')}`
+}
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '))
+  } catch {
+    return name
+  }
+}
+
 export default fp(
   async function accessLogPlugin(app) {
     app.addHook('onResponse', function logAccess(request, reply, done) {
       request.log.info(
-        { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        { req: { method: request.method, url: loggedUrl(request.url) }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
         'request completed',
       )
       done()

@@ -4,7 +4,6 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import { similarity } from '../analysis/faces.js'
 import { FACE_MODEL } from '../analysis/human.js'
-import { resolveMediaKey } from '../services/media-key.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
 import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
 import { createDashboardService, type DashboardService } from '../services/dashboard-service.js'
@@ -30,6 +29,7 @@ export default fp(
     const onQueued = () => app.webhookDispatcher.kick()
     const webhooks = createWebhooksService(app.db, app.webhooksRepository, app.apiKeysRepository, {
       maxRetries: opts.config.webhookRetryDelaysMs.length,
+      mediaKey: app.mediaKey,
       onQueued,
     })
     app.decorate('apiKeysService', createApiKeysService(app.db, app.apiKeysRepository))
@@ -42,7 +42,7 @@ export default fp(
         onQueued,
       }),
     )
-    const mediaKey = resolveMediaKey(opts.config.mediaEncryptionKey, opts.config.dataDir)
+    const mediaKey = app.mediaKey
     app.decorate(
       'documentsService',
       createDocumentsService({ verifications: app.verificationsService, uploads: app.uploadsRepository, pool: app.analysisPool, mediaKey }),
@@ -62,9 +62,11 @@ export default fp(
     app.decorate('dashboardSessionsService', createDashboardSessionsService(app.dashboardSessionsRepository, app.apiKeysService))
     app.decorate(
       'dashboardService',
-      createDashboardService({ verifications: app.verificationsRepository, keys: app.apiKeysRepository, webhooks: app.webhooksRepository }),
+      createDashboardService({ verifications: app.verificationsRepository, keys: app.apiKeysRepository, webhooks: app.webhooksRepository, mediaKey }),
     )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)
+    const sealed = await webhooks.sealLegacySecrets()
+    if (sealed > 0) app.log.info({ keys: sealed }, 'sealed webhook secrets stored in clear by an earlier version')
   },
   { name: 'services', dependencies: ['repositories', 'webhook-dispatcher', 'analysis'] },
 )

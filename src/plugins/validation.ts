@@ -26,6 +26,22 @@ function allowsLongStrings(schema: unknown): boolean {
   return Object.values(schema).some(allowsLongStrings)
 }
 
+/**
+ * How deep a JSON body may nest arrays and objects (the API's own bodies nest at most four levels).
+ * The checks that walk a parsed body recurse, so a body nested thousands deep is refused first.
+ */
+export const MAX_JSON_DEPTH = 32
+
+/** Whether `value` nests arrays and objects more than `limit` deep; never recurses further than that. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (limit === 0) return true
+  for (const k in value) {
+    if (Object.hasOwn(value, k) && nestedDeeperThan((value as Record<string, unknown>)[k], limit - 1)) return true
+  }
+  return false
+}
+
 /** Whether a parsed part of a request holds a NUL character anywhere (a string or a field name). */
 function holdsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
@@ -73,7 +89,14 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async function parseJsonBody(request: FastifyRequest, body: Buffer) {
       if (body.length === 0) return undefined
       const parse = (text: string) =>
-        new Promise<unknown>((resolve, reject) => parseJson(request, text, (err, value) => (err ? reject(err) : resolve(value))))
+        new Promise<unknown>((resolve, reject) =>
+          parseJson(request, text, (err, value) => {
+            if (err) return reject(err)
+            if (!nestedDeeperThan(value, MAX_JSON_DEPTH)) return resolve(value)
+            const message = `arrays and objects must not nest more than ${MAX_JSON_DEPTH} levels deep`
+            reject(new ApiError('validation_error', 'request validation failed', [{ path: '', message }]))
+          }),
+        )
       return body.length < PIECE_BYTES ? parse(body.toString('utf8')) : parseInPieces(body, parse)
     })
 

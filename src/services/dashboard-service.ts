@@ -4,6 +4,7 @@ import type { WebhookDelivery } from '../../generated/schemas.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
 import type { VerificationsRepository } from '../db/verifications-repository.js'
 import type { WebhooksRepository } from '../db/webhooks-repository.js'
+import { signingSecrets } from '../domain/webhook-secrets.js'
 import { seesAllClients } from '../domain/permissions.js'
 import { effectiveStatus, type VerificationStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
@@ -36,7 +37,7 @@ export function maskSecret(secret: string | null): string | null {
   return `••••${secret.length > 12 ? secret.slice(-4) : ''}`
 }
 
-export function createDashboardService(deps: { verifications: VerificationsRepository; keys: ApiKeysRepository; webhooks: WebhooksRepository }) {
+export function createDashboardService(deps: { verifications: VerificationsRepository; keys: ApiKeysRepository; webhooks: WebhooksRepository; mediaKey: Buffer }) {
   return {
     async view(principal: Principal): Promise<DashboardView> {
       const allClients = seesAllClients(principal.role)
@@ -61,7 +62,7 @@ export function createDashboardService(deps: { verifications: VerificationsRepos
           createdAt: row.createdAt,
           completedAt: row.completedAt,
         })),
-        webhook: { url: key?.webhookUrl ?? null, maskedSecret: maskSecret(key?.webhookSecret ?? null) },
+        webhook: { url: key?.webhookUrl ?? null, maskedSecret: maskSecret(key ? (signingSecrets(deps.mediaKey, key)?.current ?? null) : null) },
         deliveries: deliveries.map(toDelivery),
       }
     },

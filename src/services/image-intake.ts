@@ -1,10 +1,16 @@
-// Uploaded images arrive as base64 in JSON: checked here before any analysis. Not base64: 400;
-// over 10 MB decoded or 8,000 px a side: 413; not a JPEG, PNG or WebP: 422.
+// Uploaded images arrive as base64 in JSON: checked here before any analysis, from the file's header
+// only. Not base64: 400; over 10 MB, 8,000 px a side, 40 megapixels or 160 MB once decoded: 413; not
+// a JPEG, PNG or WebP: 422.
 import sharp from 'sharp'
 import { ApiError } from '../domain/errors.js'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_SIDE = 8000
+/** A few kilobytes of PNG can declare gigabytes of pixels: the total is bounded, not only each side. */
+export const MAX_IMAGE_PIXELS = 40_000_000
+/** What decoding may allocate: 40 megapixels of 8-bit RGBA; deeper samples leave room for fewer pixels. */
+export const MAX_DECODED_BYTES = 160_000_000
+const SAMPLE_BYTES: Partial<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 }
 const FORMATS = new Set(['jpeg', 'png', 'webp'])
 /**
  * The bytes of `base64` (standard alphabet, padded), or null. Decoding checks it: the decoder skips
@@ -40,8 +46,17 @@ export async function intakeImage(field: string, base64: string): Promise<Buffer
   if (!meta.format || !FORMATS.has(meta.format)) {
     throw new ApiError('unprocessable', `${field} is not a JPEG, PNG or WebP image (got ${meta.format ?? 'unknown'})`)
   }
-  if ((meta.width ?? 0) > MAX_IMAGE_SIDE || (meta.height ?? 0) > MAX_IMAGE_SIDE) {
+  const width = meta.width ?? 0
+  const height = meta.height ?? 0
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new ApiError('payload_too_large', `${field} is larger than ${MAX_IMAGE_SIDE} px on a side`)
+  }
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new ApiError('payload_too_large', `${field} has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`)
+  }
+  const decoded = width * height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ''] ?? 8)
+  if (decoded > MAX_DECODED_BYTES) {
+    throw new ApiError('payload_too_large', `${field} would take more than ${MAX_DECODED_BYTES / 1_000_000} MB once decoded (its pixels are ${meta.depth ?? 'of unknown depth'})`)
   }
   return bytes
 }

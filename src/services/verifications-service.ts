@@ -65,7 +65,9 @@ function validateMetadata(metadata: Record<string, string> | undefined) {
   const keys = Object.keys(metadata)
   if (keys.length > MAX_METADATA_KEYS) details.push({ path: '/metadata', message: `must have at most ${MAX_METADATA_KEYS} keys` })
   for (const k of keys) {
-    if (k.length === 0 || k.length > MAX_METADATA_KEY_LENGTH) {
+    // Code points, as the schemas' maxLength counts them (openapi.yaml: "lengths").
+    const length = [...k].length
+    if (length === 0 || length > MAX_METADATA_KEY_LENGTH) {
       details.push({ path: `/metadata/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `key must be 1 to ${MAX_METADATA_KEY_LENGTH} characters` })
     }
   }

@@ -7,6 +7,8 @@ import type { VerificationRow } from '../db/verifications-repository.js'
 import type { DeliveryRow, WebhooksRepository } from '../db/webhooks-repository.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
+import { openSecret, PREVIOUS_SECRET_GRACE_MS, sealSecret } from '../domain/webhook-secrets.js'
+import { isStandardSecret, newStandardSecret } from '../domain/webhook-signing.js'
 import type { Principal } from './api-keys-service.js'
 
 export const DELIVERY_LOG_SIZE = 50
@@ -49,25 +51,61 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 export interface WebhooksServiceOptions {
   /** Retries after the first attempt: the max_attempts of every record. */
   maxRetries: number
+  /** Seals webhook secrets at rest. */
+  mediaKey: Buffer
   /** Called after a commit that queued an attempt due now. */
   onQueued: () => void
 }
 
 export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: ApiKeysRepository, opts: WebhooksServiceOptions) {
   return {
-    async updateConfig(principal: Principal, body: UpdateWebhookConfigBody): Promise<void> {
+    /**
+     * Sets the key's URL and secret. A new secret (sent, or generated and returned once) replaces the
+     * current one, which keeps signing beside it for PREVIOUS_SECRET_GRACE_MS.
+     */
+    async updateConfig(principal: Principal, body: UpdateWebhookConfigBody): Promise<{ generatedSecret: string | null }> {
       if (typeof body.webhook_url === 'string') {
         const problem = urlProblem(body.webhook_url)
         if (problem) throw invalid('/webhook_url', problem)
       }
+      if (body.generate_secret && body.webhook_secret !== undefined) throw invalid('/generate_secret', 'send webhook_secret or generate_secret, not both')
+      if (body.webhook_secret?.startsWith('whsec_') && !isStandardSecret(body.webhook_secret)) {
+        throw invalid('/webhook_secret', 'a secret starting with whsec_ must continue with base64 (the Standard Webhooks format)')
+      }
+      const generatedSecret = body.generate_secret ? newStandardSecret() : null
+      const sent = generatedSecret ?? body.webhook_secret
       await db.transaction(async (tx) => {
         const key = await keys.findActiveById(principal.id, tx)
         if (!key) throw new ApiError('unauthorized', 'invalid or revoked API key')
         const url = body.webhook_url === undefined ? key.webhookUrl : body.webhook_url
-        const secret = body.webhook_secret ?? key.webhookSecret
-        if (url && !secret) throw invalid('/webhook_secret', 'is required: every delivery is signed, and no secret is stored yet')
-        await keys.updateWebhook(principal.id, { webhookUrl: url, webhookSecret: secret }, tx)
+        const current = key.webhookSecretSealed ? openSecret(opts.mediaKey, key.id, key.webhookSecretSealed) : null
+        if (url && !sent && !current) throw invalid('/webhook_secret', 'is required: every delivery is signed, and no secret is stored yet')
+        const rotated = sent !== undefined && sent !== current
+        await keys.updateWebhook(
+          principal.id,
+          {
+            webhookUrl: url,
+            ...(rotated
+              ? {
+                  webhookSecretSealed: sealSecret(opts.mediaKey, key.id, sent),
+                  previousWebhookSecretSealed: current === null ? null : sealSecret(opts.mediaKey, key.id, current),
+                  previousWebhookSecretUntil: current === null ? null : new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS),
+                }
+              : {}),
+          },
+          tx,
+        )
       })
+      return { generatedSecret }
+    },
+
+    /** Seals the secrets an older version stored in clear (before migration 0009). */
+    async sealLegacySecrets(): Promise<number> {
+      const legacy = await keys.withLegacySecret()
+      for (const key of legacy) {
+        await keys.updateWebhook(key.id, { webhookSecret: null, webhookSecretSealed: sealSecret(opts.mediaKey, key.id, key.webhookSecret!) })
+      }
+      return legacy.length
     },
 
     async listDeliveries(principal: Principal): Promise<WebhookDelivery[]> {
@@ -102,8 +140,8 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
     },
 
     /**
-     * Writes the event into the outbox inside the caller's transaction, with its first attempt when
-     * the creating key has a webhook URL. Returns true when an attempt was queued.
+     * Writes the event into the outbox inside the caller's transaction, with its first attempt for the
+     * key whose webhook receives it (webhookTarget). Returns true when an attempt was queued.
      */
     async enqueueEvent(tx: Executor, verification: VerificationRow, eventType: EventType, at: Date): Promise<boolean> {
       const eventId = newId('event')
@@ -115,23 +153,25 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
         timestamp: at.toISOString(),
       })
       await repo.insertEvent({ id: eventId, verificationId: verification.id, keyId: verification.createdByKeyId, eventType, payload, createdAt: at }, tx)
-      const key = await keys.findById(verification.createdByKeyId, tx)
-      if (!key?.webhookUrl) return false
+      const target = await repo.webhookTarget(verification.createdByKeyId, verification.clientName, tx)
+      if (!target) return false
       await repo.insertDelivery(
         {
           id: newId('delivery'),
           eventId,
-          keyId: key.id,
+          keyId: target.key.id,
           verificationId: verification.id,
           eventType,
-          webhookUrl: key.webhookUrl,
+          webhookUrl: target.webhookUrl,
           attempt: 1,
           maxAttempts: opts.maxRetries,
           dueAt: at,
+          // The creating key is revoked and no other key of its client has a webhook: kept, not sent.
+          ...(target.disabled ? { status: 'failed' as const, error: 'webhook_disabled' } : {}),
         },
         tx,
       )
-      return true
+      return !target.disabled
     },
   }
 }

@@ -3,9 +3,10 @@
 // when this instance queues work, with a slow poll as the fallback for other instances' rows.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
-import type { ClaimedDelivery, WebhooksRepository } from '../db/webhooks-repository.js'
+import type { ClaimedDelivery, DeliveryRow, WebhookKey, WebhooksRepository } from '../db/webhooks-repository.js'
 import { newId } from '../domain/ids.js'
-import { signDelivery } from '../domain/webhook-signing.js'
+import { signingSecrets } from '../domain/webhook-secrets.js'
+import { signDelivery, type SigningSecrets } from '../domain/webhook-signing.js'
 import type { AttemptResult, WebhookSender } from './sender.js'
 
 export interface DispatcherOptions {
@@ -14,6 +15,8 @@ export interface DispatcherOptions {
   concurrency: number
   /** Longest sleep between looks at the outbox when no due time is known. */
   pollMs: number
+  /** Opens the sealed webhook secrets. */
+  mediaKey: Buffer
   log: FastifyBaseLogger
 }
 
@@ -83,13 +86,35 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
     })
   }
 
-  async function attempt({ delivery, payload, webhookUrl, webhookSecret }: ClaimedDelivery): Promise<void> {
+  /** Where an attempt goes now: its key's webhook, or, once that key is revoked, its successor's. */
+  async function destination(delivery: DeliveryRow, key: WebhookKey): Promise<{ keyId: string; url: string; secrets: SigningSecrets } | null> {
+    let target: WebhookKey | null = key
+    if (key.revokedAt !== null) {
+      const next = await repo.webhookTarget(key.id, key.clientName)
+      target = next && !next.disabled ? next.key : null
+      if (next && !next.disabled && next.key.id !== delivery.keyId) await repo.moveTo(delivery.id, next)
+    }
+    const secrets = target?.webhookUrl ? signingSecrets(opts.mediaKey, target) : null
+    return target?.webhookUrl && secrets ? { keyId: target.id, url: target.webhookUrl, secrets } : null
+  }
+
+  async function attempt({ delivery, payload, key }: ClaimedDelivery): Promise<void> {
     let result: AttemptResult | { delivered: false; statusCode: null; error: 'webhook_disabled' }
-    if (!webhookUrl || !webhookSecret) {
+    let to: Awaited<ReturnType<typeof destination>>
+    try {
+      to = await destination(delivery, key)
+    } catch (err) {
+      // A secret that does not open (MEDIA_ENCRYPTION_KEY changed) or a failed read: the lease runs
+      // out and the attempt is made again, never lost.
+      opts.log.error({ err, deliveryId: delivery.id }, 'could not prepare a webhook attempt')
+      return
+    }
+    const webhookUrl = to?.url ?? null
+    if (!to) {
       result = { delivered: false, statusCode: null, error: 'webhook_disabled' }
     } else {
-      const signed = signDelivery(webhookSecret, delivery.eventId, payload, Math.floor(Date.now() / 1000))
-      result = await sender.send(webhookUrl, payload, { ...signed, 'x-webhook-attempt': String(delivery.attempt) })
+      const signed = signDelivery(to.secrets, delivery.eventId, payload, Math.floor(Date.now() / 1000))
+      result = await sender.send(to.url, payload, { ...signed, 'x-webhook-attempt': String(delivery.attempt) })
     }
     const retryDelay = opts.retryDelaysMs[delivery.attempt - 1]
     const retry = !result.delivered && webhookUrl !== null && retryDelay !== undefined
@@ -110,7 +135,7 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
             {
               id: newId('delivery'),
               eventId: delivery.eventId,
-              keyId: delivery.keyId,
+              keyId: to?.keyId ?? delivery.keyId,
               verificationId: delivery.verificationId,
               eventType: delivery.eventType,
               webhookUrl: webhookUrl!,

@@ -25,6 +25,7 @@ export default fp(
       timeoutMs: config.webhookTimeoutMs,
       concurrency: 16,
       pollMs: 2_000,
+      mediaKey: app.mediaKey,
       log: app.log.child({ component: 'webhook-dispatcher' }),
     })
     app.decorate('webhookDispatcher', dispatcher)

@@ -1,4 +1,5 @@
 // build(t): the real app, as production registers it, on a database of this test file's own.
+import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify'
 import app, { serverOptions } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
@@ -45,6 +46,8 @@ export async function createServer(t: TestContext, overrides: Partial<Config> = 
     databaseUrl: database.databaseUrl,
     dataDir: database.dataDir,
     adminApiKey: adminKey,
+    // One key per test database, so that a second instance on it (b.config) opens what the first sealed.
+    mediaEncryptionKey: randomBytes(32),
     logLevel: 'silent',
     rateLimitPerSecond: 0,
     ...overrides,

@@ -1,10 +1,11 @@
 // A real HTTP webhook receiver on 127.0.0.1 that records every request and checks both signatures
 // the way a client's receiver would, never with the service's code: webhook-signature with the
-// standardwebhooks library, X-Signature (which the library does not cover) with node:crypto.
+// standardwebhooks and svix libraries, X-Signature (which the library does not cover) with node:crypto.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
+import { Webhook as SvixWebhook } from 'svix'
 
 export interface Received {
   at: number
@@ -14,7 +15,7 @@ export interface Received {
   body: string
   /** X-Signature matches sha256=HMAC(secret, body). */
   xSignatureValid: boolean
-  /** The standardwebhooks library accepts webhook-id, webhook-timestamp and webhook-signature. */
+  /** The standardwebhooks and svix libraries accept webhook-id, webhook-timestamp and webhook-signature. */
   standardSignatureValid: boolean
 }
 
@@ -33,19 +34,21 @@ export interface Receiver {
 }
 
 /**
- * A Standard Webhooks verifier for a secret as openapi.yaml documents it: its UTF-8 bytes are the
- * key (the library's raw format). Bytes, not the string: given a string, the library takes one byte
- * per UTF-16 unit, which differs from UTF-8 for any non-ASCII secret.
+ * What a receiver does with a secret: a `whsec_` secret is given to the libraries as it is (their
+ * default format, which base64-decodes it); any other in their raw format, as bytes (given a string,
+ * the libraries take one byte per UTF-16 unit, which differs from UTF-8 for a non-ASCII secret).
  */
-export function standardVerifier(secret: string): Webhook {
-  return new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' })
+export function standardVerifiers(secret: string): Array<{ verify(body: string, headers: Record<string, string>): unknown }> {
+  return secret.startsWith('whsec_')
+    ? [new Webhook(secret), new SvixWebhook(secret)]
+    : [new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' }), new SvixWebhook(Buffer.from(secret, 'utf8'), { format: 'raw' })]
 }
 
-/** Whether `verifier` accepts a delivery: the library throws on a bad signature or a stale timestamp. */
-export function verifies(verifier: Webhook, body: string, headers: IncomingHttpHeaders): boolean {
+/** Whether both libraries accept a delivery for `secret`: each throws on a bad signature or a stale timestamp. */
+export function verifies(secret: string, body: string, headers: IncomingHttpHeaders): boolean {
   const strings = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === 'string'))
   try {
-    verifier.verify(body, strings)
+    for (const verifier of standardVerifiers(secret)) verifier.verify(body, strings)
     return true
   } catch {
     return false
@@ -76,7 +79,7 @@ export async function startReceiver(t: { teardown(fn: () => unknown): void }, se
         headers: h,
         body,
         xSignatureValid: safeEqual(String(h['x-signature'] ?? ''), expectedHex),
-        standardSignatureValid: verifies(standardVerifier(receiver.secret), body, h),
+        standardSignatureValid: verifies(receiver.secret, body, h),
       }
       received.push(r)
       behaviour(r, res)

@@ -5,8 +5,7 @@ import type { CheckResult } from '../../src/services/verifications-service.js'
 
 export { until } from './until.js'
 
-// Shaped like the secrets Standard Webhooks tools generate: the service still keys with its UTF-8
-// bytes as stored (openapi.yaml), so receivers verify it in the library's raw format.
+// A Standard Webhooks secret (whsec_ and base64): receivers give it to their library as it is.
 export const SECRET = 'whsec_MnLBU32w7i6yQcTy5jPgteBgeqw7grnL'
 
 export async function clientWithWebhook(b: Built, clientName: string, url: string, secret = SECRET) {

@@ -16,8 +16,8 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
     ...operation('updateWebhookConfig'),
     schema: updateWebhookConfigRoute,
     handler: async function updateWebhookConfig(request) {
-      await app.webhooksService.updateConfig(principalOf(request), request.body)
-      return { status: 'ok' as const }
+      const { generatedSecret } = await app.webhooksService.updateConfig(principalOf(request), request.body)
+      return { status: 'ok' as const, ...(generatedSecret ? { webhook_secret: generatedSecret } : {}) }
     },
   })
 
