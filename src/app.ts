@@ -62,6 +62,9 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
         .send({ error: { code: 'validation_error', message, details: [{ path: '', message }] } })
     },
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy that terminates TLS, its X-Forwarded-Proto is what makes a request https
+    // (the session cookie's Secure flag); from anyone else it is ignored.
+    trustProxy: config.trustProxy,
     // A client that sends its request slowly holds a socket: its headers, the whole request and an idle
     // kept-alive connection each have a limit, checked every second (Node checks every 30 s by default).
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
@@ -115,14 +118,14 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(securityHeadersPlugin)
   await fastify.register(authPlugin)
   await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond })
-  await fastify.register(swaggerPlugin)
+  await fastify.register(swaggerPlugin, { publicUrl: config.publicUrl })
 
   await fastify.register(healthRoutes)
   await fastify.register(verificationsRoutes)
   await fastify.register(processingRoutes)
   await fastify.register(adminKeysRoutes)
   await fastify.register(webhooksRoutes)
-  await fastify.register(dashboardRoutes)
+  await fastify.register(dashboardRoutes, { publicUrl: config.publicUrl })
 }
 
 // Not encapsulated, so the error handler, the 404 handler and the hooks are the root's: they hold

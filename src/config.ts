@@ -37,6 +37,10 @@ export interface Config {
   analysisQueue: number
   /** Event-loop delay (ms) past which every request is answered 503 overloaded until it recovers. */
   maxEventLoopDelayMs: number
+  /** Where clients reach this service: the served spec's server, links. Never taken from a request. */
+  publicUrl: string
+  /** Whether X-Forwarded-Proto (and -For) from a reverse proxy count. */
+  trustProxy: boolean
   /** How long a client may take to send a request's headers. */
   headersTimeoutMs: number
   /** How long a client may take to send a whole request, headers and body. */
@@ -143,8 +147,14 @@ export function loadConfig(env: Env = process.env): Config {
   const adminClientName = str('ADMIN_CLIENT_NAME') ?? 'admin'
   if ([...adminClientName].length > 200) problems.push('ADMIN_CLIENT_NAME must be at most 200 characters')
 
+  const port = int('PORT', 3000, 0, 65535)
+  const publicUrl = str('PUBLIC_URL') ?? `http://localhost:${port}`
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an absolute http or https URL without a query or fragment (got "${publicUrl}")`)
+  }
+
   const config: Config = {
-    port: int('PORT', 3000, 0, 65535),
+    port,
     host: str('HOST') ?? '127.0.0.1',
     databaseUrl,
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 2, 1000),
@@ -164,6 +174,8 @@ export function loadConfig(env: Env = process.env): Config {
     analysisThreads: int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64),
     analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
     maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    trustProxy: bool('TRUST_PROXY', false),
     headersTimeoutMs: duration('HEADERS_TIMEOUT', 10 * DURATION_UNITS.s!),
     bodyTimeoutMs: duration('BODY_TIMEOUT', 30 * DURATION_UNITS.s!),
     keepAliveTimeoutMs: duration('KEEP_ALIVE_TIMEOUT', 5 * DURATION_UNITS.s!),

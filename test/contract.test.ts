@@ -76,7 +76,7 @@ t.test('generated operations table matches openapi.yaml', async (t) => {
   }
 })
 
-t.test('the document is served as written, publicly', async (t) => {
+t.test('the document is served as written, publicly (PUBLIC_URL is its first server by default)', async (t) => {
   const { call } = await build(t)
 
   const json = await call('GET', '/openapi.json')

@@ -1,7 +1,7 @@
 // The dashboard and Swagger UI in a real browser: Debian's chromium, headless, driven by
 // playwright-core, against the app listening on 127.0.0.1. Screenshots go to test-artifacts/.
 import { existsSync, mkdirSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
@@ -11,6 +11,14 @@ import { startReceiver } from './helpers/receiver.js'
 import { clientWithWebhook, completeVerification, deliveries, SECRET, until } from './helpers/webhooks.js'
 
 const CHROMIUM = '/usr/bin/chromium'
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo
+      s.close(() => resolve(port))
+    })
+  })
+
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-artifacts/browser')
 const XSS = '<script>alert(1)</script>'
 
@@ -108,9 +116,11 @@ t.test('sign in, see verifications and a delivery, escaped values, sign out', { 
 })
 
 t.test('Swagger UI under the CSP: load the spec, authorize, try GET /verifications', { skip: missing }, async (t) => {
-  const b = await build(t)
-  await b.app.listen({ port: 0, host: '127.0.0.1' })
-  const origin = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`
+  // Deployed as an operator would: PUBLIC_URL is where browsers reach it.
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const b = await build(t, { publicUrl: origin })
+  await b.app.listen({ port, host: '127.0.0.1' })
   const browser = await launch(t)
   const page = await browser.newPage()
   const problems = watch(page)

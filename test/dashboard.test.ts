@@ -228,7 +228,33 @@ t.test('security headers on HTML pages, the stylesheet and Swagger UI', async (t
   t.equal(css.statusCode, 200)
   t.match(css.headers['content-type'], /^text\/css/)
 
-  const spec = await b.app.inject({ method: 'GET', url: '/docs/json', headers: { host: '127.0.0.1:4321' } })
-  const servers = (spec.json() as { servers: Array<{ url: string }> }).servers
-  t.equal(servers[0]!.url, 'http://127.0.0.1:4321', "Swagger UI's first server is the origin it was loaded from")
+})
+
+t.test('the served spec names PUBLIC_URL as its server, whatever Host a request sends', async (t) => {
+  const b = await build(t, { publicUrl: 'https://kyc.example.com' })
+  for (const url of ['/docs/json', '/openapi.json']) {
+    const spec = await b.app.inject({ method: 'GET', url, headers: { host: 'evil.example' } })
+    const servers = (spec.json() as { servers: Array<{ url: string }> }).servers
+    t.equal(servers[0]!.url, 'https://kyc.example.com', `${url}: PUBLIC_URL first`)
+    t.notMatch(spec.body, 'evil.example', `${url}: the Host header is not reflected`)
+  }
+  const yaml = await b.app.inject({ method: 'GET', url: '/openapi.yaml', headers: { host: 'evil.example' } })
+  t.match(yaml.body, /^servers:\n {2}- url: https:\/\/kyc\.example\.com\n/m, '/openapi.yaml: PUBLIC_URL first')
+  t.notMatch(yaml.body, 'evil.example')
+})
+
+t.test("the session cookie is Secure on https: TLS, a trusted proxy's X-Forwarded-Proto, or an https PUBLIC_URL", async (t) => {
+  const signIn = async (b: Awaited<ReturnType<typeof build>>, headers: Record<string, string> = {}) => {
+    const res = await b.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { ...FORM, ...headers }, payload: `api_key=${b.adminKey}` })
+    t.equal(res.statusCode, 303)
+    return String(res.headers['set-cookie'])
+  }
+  const direct = await build(t)
+  t.notMatch(await signIn(direct), /Secure/i, 'plain http on localhost: not Secure')
+  t.notMatch(await signIn(direct, { 'x-forwarded-proto': 'https' }), /Secure/i, 'X-Forwarded-Proto from anyone is ignored')
+  const proxied = await build(t, { trustProxy: true })
+  t.match(await signIn(proxied, { 'x-forwarded-proto': 'https' }), /Secure/i, 'TRUST_PROXY: the proxy says https')
+  t.notMatch(await signIn(proxied), /Secure/i, 'TRUST_PROXY, plain http')
+  const public_ = await build(t, { publicUrl: 'https://kyc.example.com' })
+  t.match(await signIn(public_), /Secure/i, 'an https PUBLIC_URL')
 })

@@ -1,6 +1,6 @@
 // Serves openapi.yaml as written: Swagger UI at /docs (static mode), /openapi.json and /openapi.yaml.
-// Swagger UI's copy names the origin it was loaded from as its first server, so "Try it out" calls
-// this very instance (and stays within the CSP's connect-src 'self') wherever it is deployed.
+// Every copy names PUBLIC_URL as its first server, so "Try it out" and generated clients call this
+// deployment; it is never taken from the request's Host header, which any client can set.
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
@@ -9,8 +9,13 @@ import { specDocument, specText } from '../spec.js'
 import { PAGE_HELMET } from './security-headers.js'
 
 export default fp(
-  async function swaggerPlugin(app) {
-    await app.register(swagger, { mode: 'static', specification: { document: specDocument as never } })
+  async function swaggerPlugin(app, opts: { publicUrl: string }) {
+    const here = { url: opts.publicUrl, description: 'This deployment (PUBLIC_URL)' }
+    const written = (specDocument.servers ?? []) as Array<{ url: string }>
+    // Served as written when PUBLIC_URL is already its first server (the default, on the default port).
+    const asWritten = written[0]?.url === here.url
+    const served = asWritten ? specDocument : { ...specDocument, servers: [here, ...written.filter((s) => s.url !== here.url)] }
+    await app.register(swagger, { mode: 'static', specification: { document: served as never } })
     // Swagger UI's pages in a context of their own, with helmet's set of headers; the spec's JSON and
     // YAML below are API answers.
     await app.register(async function swaggerUiPages(pages) {
@@ -21,17 +26,12 @@ export default fp(
         // Swagger UI's bundle injects a <style> element, so its pages allow inline styles (never
         // inline script); the dashboard's pages do not.
         transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
-        transformSpecification: (document, request) => {
-          const here = { url: `${request.protocol}://${request.host}`, description: 'This server' }
-          const servers = ((document.servers ?? []) as Array<{ url: string }>).filter((s) => s.url !== here.url)
-          return { ...document, servers: [here, ...servers] }
-        },
       })
     })
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-    app.get('/openapi.yaml', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('application/yaml; charset=utf-8').send(specText),
-    )
+    // The file as written, with PUBLIC_URL first among its servers.
+    const yaml = asWritten ? specText : specText.replace(/^servers:\n/m, `servers:\n  - url: ${here.url}\n    description: ${here.description}\n`)
+    app.get('/openapi.yaml', { schema: { hide: true } }, async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(yaml))
   },
   { name: 'swagger' },
 )

@@ -34,7 +34,7 @@ function refuseCrossSite(request: FastifyRequest) {
   }
 }
 
-export default async function dashboardRoutes(fastify: FastifyInstance) {
+export default async function dashboardRoutes(fastify: FastifyInstance, opts: { publicUrl: string }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   // Pages, their forms and stylesheet: helmet's whole set of security headers, the 401 and 403 pages
   // included (authentication runs after helmet: src/plugins/auth.ts hooks into preParsing).
@@ -46,8 +46,11 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   // Setting and clearing the session cookie; registered here, its hooks run on these routes only.
   await app.register(cookie, { hook: false })
 
+  // Secure when the browser is on https: the request came over TLS (or, with TRUST_PROXY, through a
+  // proxy that says so), or the deployment's public URL is https.
+  const httpsDeployment = opts.publicUrl.startsWith('https:')
   const cookieOptions = (request: FastifyRequest) =>
-    ({ path: '/admin', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const
+    ({ path: '/admin', httpOnly: true, sameSite: 'strict', secure: httpsDeployment || request.protocol === 'https' }) as const
 
   // 401 and 403 become pages for a browser; anything else goes on to the root error handler.
   app.setErrorHandler(function renderDashboardError(error: FastifyError, request, reply) {
