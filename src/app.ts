@@ -117,7 +117,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs })
   await fastify.register(securityHeadersPlugin)
   await fastify.register(authPlugin)
-  await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond })
+  await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond, redisUrl: config.redisUrl })
   await fastify.register(swaggerPlugin, { publicUrl: config.publicUrl })
 
   await fastify.register(healthRoutes)

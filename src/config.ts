@@ -37,6 +37,8 @@ export interface Config {
   analysisQueue: number
   /** Event-loop delay (ms) past which every request is answered 503 overloaded until it recovers. */
   maxEventLoopDelayMs: number
+  /** Redis for state shared by instances (the rate limit's counters); null: this process's memory. */
+  redisUrl: string | null
   /** Where clients reach this service: the served spec's server, links. Never taken from a request. */
   publicUrl: string
   /** Whether X-Forwarded-Proto (and -For) from a reverse proxy count. */
@@ -147,6 +149,8 @@ export function loadConfig(env: Env = process.env): Config {
   const adminClientName = str('ADMIN_CLIENT_NAME') ?? 'admin'
   if ([...adminClientName].length > 200) problems.push('ADMIN_CLIENT_NAME must be at most 200 characters')
 
+  const redisUrl = str('REDIS_URL') ?? null
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) problems.push(`REDIS_URL must be a redis:// or rediss:// URL (got "${redisUrl}")`)
   const port = int('PORT', 3000, 0, 65535)
   const publicUrl = str('PUBLIC_URL') ?? `http://localhost:${port}`
   if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(publicUrl)) {
@@ -174,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     analysisThreads: int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64),
     analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
     maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000),
+    redisUrl,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     trustProxy: bool('TRUST_PROXY', false),
     headersTimeoutMs: duration('HEADERS_TIMEOUT', 10 * DURATION_UNITS.s!),

@@ -1,4 +1,6 @@
+import Fastify from 'fastify'
 import t from 'tap'
+import app, { serverOptions } from '../src/app.js'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
 import { until } from './helpers/until.js'
@@ -36,4 +38,31 @@ t.test('0 turns the limit off', async (t) => {
   const b = await build(t, { rateLimitPerSecond: 0 })
   const { key } = await b.createKey('rl-off', 'readonly')
   for (let i = 0; i < 20; i++) t.equal((await b.call('GET', '/verifications', { key })).statusCode, 200)
+})
+
+const redisUrl = process.env.REDIS_URL ?? null
+
+t.test(
+  "with REDIS_URL, two instances on one database share each key's budget",
+  { skip: !(redisUrl && process.env.DATABASE_URL) && 'needs DATABASE_URL and REDIS_URL (PostgreSQL and Redis servers)' },
+  async (t) => {
+    const b = await build(t, { rateLimitPerSecond: 10, redisUrl })
+    const other = Fastify(serverOptions(b.config))
+    await other.register(app, { config: b.config })
+    await other.ready()
+    t.teardown(() => other.close())
+    const { key } = await b.createKey('shared-limit', 'readonly')
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 ? other : b.app).inject({ method: 'GET', url: '/verifications', headers: { authorization: `Bearer ${key}` } }),
+    )
+    const statuses = (await Promise.all(burst)).map((r) => r.statusCode)
+    t.equal(statuses.filter((s) => s === 200).length, 10, 'the limit holds in total, not per instance')
+    t.equal(statuses.filter((s) => s === 429).length, 30)
+  },
+)
+
+t.test('with Redis unreachable, requests are served and the failure is only logged', async (t) => {
+  const b = await build(t, { rateLimitPerSecond: 2, redisUrl: 'redis://127.0.0.1:1' })
+  const { key } = await b.createKey('no-redis', 'readonly')
+  for (let i = 0; i < 4; i++) t.equal((await b.call('GET', '/verifications', { key })).statusCode, 200)
 })

@@ -42,7 +42,7 @@ export async function createServer(t: TestContext, overrides: Partial<Config> = 
   const database = await createTestDatabase()
   const adminKey = newApiKeySecret()
   const config: Config = {
-    ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }),
+    ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL }),
     databaseUrl: database.databaseUrl,
     dataDir: database.dataDir,
     adminApiKey: adminKey,
