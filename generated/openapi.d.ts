@@ -530,6 +530,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Metrics in the Prometheus text format, for a scraper holding `METRICS_TOKEN` (as
+         *     `Authorization: Bearer <METRICS_TOKEN>`; API keys do not open it). Without that setting the
+         *     service serves no metrics: 404. Per instance: answered requests by route and status with
+         *     latency histograms (`ivs_http_request_duration_seconds`), image analysis tasks waiting and
+         *     their duration by kind (`ivs_analysis_tasks_pending`, `ivs_analysis_task_duration_seconds`),
+         *     webhook attempts by outcome (`ivs_webhook_attempts_total`), finished verifications and checks
+         *     (`ivs_verifications_finished_total`, `ivs_checks_finished_total`), and Node's own metrics,
+         *     event-loop delay among them (`nodejs_eventloop_lag_*`). `ivs_webhook_deliveries_pending` is
+         *     read from the database, so it is the same on every instance. Not rate limited, and answered
+         *     while the service sheds load (no 503 `overloaded`).
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -2507,6 +2536,35 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP ivs_analysis_tasks_pending Image analysis tasks running, waiting for a thread, or reserved
+                     *     # TYPE ivs_analysis_tasks_pending gauge
+                     *     ivs_analysis_tasks_pending 0
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getReadiness: {

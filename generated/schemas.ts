@@ -441,6 +441,14 @@ export const getHealthRoute = {
   },
 } as const
 
+export const getMetricsRoute = {
+  response: {
+    401: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+  },
+} as const
+
 export const getReadinessRoute = {
   response: {
     200: ReadinessSchema,
@@ -470,6 +478,7 @@ export const operations = {
   listWebhookDeliveries: { method: 'GET', path: '/admin/webhooks/deliveries', url: '/admin/webhooks/deliveries', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 200 },
   replayWebhookDelivery: { method: 'POST', path: '/admin/webhooks/replay', url: '/admin/webhooks/replay', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 202 },
   getHealth: { method: 'GET', path: '/healthz', url: '/healthz', permission: null, tag: 'health', successStatus: 200 },
+  getMetrics: { method: 'GET', path: '/metrics', url: '/metrics', permission: null, tag: 'health', successStatus: 200 },
   getReadiness: { method: 'GET', path: '/readyz', url: '/readyz', permission: null, tag: 'health', successStatus: 200 },
 } as const
 export type OperationId = keyof typeof operations

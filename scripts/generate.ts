@@ -220,7 +220,8 @@ function generateSchemas(): string {
       if (responses.length) parts.push(`  response: {\n${responses.join('\n')}\n  },`)
       out.push(`export const ${id}Route = {\n${parts.join('\n')}\n} as const`)
       out.push(...types, '')
-      const isPublic = Array.isArray(op.security) && op.security.length === 0
+      // Public to API keys: no security, or a scheme of its own (GET /metrics checks METRICS_TOKEN itself).
+      const isPublic = Array.isArray(op.security) && !op.security.some((s) => typeof s === 'object' && s !== null && 'bearerAuth' in s)
       if (!isPublic && !op['x-permission']) throw new Error(`${id}: authenticated operation without x-permission`)
       table.push(
         `  ${id}: { method: '${method.toUpperCase()}', path: '${p}', url: '${p.replace(/\{([^}]+)\}/g, ':$1')}', ` +

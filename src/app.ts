@@ -12,6 +12,7 @@ import analysisPlugin from './plugins/analysis.js'
 import authPlugin from './plugins/auth.js'
 import dbPlugin from './plugins/db.js'
 import errorsPlugin from './plugins/errors.js'
+import metricsPlugin from './plugins/metrics.js'
 import overloadPlugin from './plugins/overload.js'
 import rateLimitPlugin from './plugins/rate-limit.js'
 import requestIdPlugin, { genReqId } from './plugins/request-id.js'
@@ -107,12 +108,13 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(errorsPlugin)
   await fastify.register(validationPlugin)
   await fastify.register(dbPlugin, { config })
+  await fastify.register(metricsPlugin, { token: config.metricsToken })
   // After the database's start (the embedded one's blocks the loop for seconds), so that the lag it
   // causes is not measured as overload; before auth, so that an overloaded request costs nothing.
   await fastify.register(overloadPlugin, { maxEventLoopDelayMs: config.maxEventLoopDelayMs })
   await fastify.register(repositoriesPlugin)
   await fastify.register(webhookDispatcherPlugin, { config })
-  await fastify.register(analysisPlugin, { threads: config.analysisThreads, queue: config.analysisQueue })
+  await fastify.register(analysisPlugin, { threads: config.analysisThreads, queue: config.analysisQueue, onTaskDone: fastify.metrics.analysisTask })
   await fastify.register(servicesPlugin, { config })
   await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs })
   await fastify.register(securityHeadersPlugin)

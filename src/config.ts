@@ -39,6 +39,8 @@ export interface Config {
   maxEventLoopDelayMs: number
   /** Redis for state shared by instances (the rate limit's counters); null: this process's memory. */
   redisUrl: string | null
+  /** Bearer token a Prometheus scraper sends to GET /metrics; null: no metrics are served. */
+  metricsToken: string | null
   /** Where clients reach this service: the served spec's server, links. Never taken from a request. */
   publicUrl: string
   /** Whether X-Forwarded-Proto (and -For) from a reverse proxy count. */
@@ -151,6 +153,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const redisUrl = str('REDIS_URL') ?? null
   if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) problems.push(`REDIS_URL must be a redis:// or rediss:// URL (got "${redisUrl}")`)
+  const metricsToken = str('METRICS_TOKEN') ?? null
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) problems.push('METRICS_TOKEN must be 16 to 256 visible ASCII characters')
   const port = int('PORT', 3000, 0, 65535)
   const publicUrl = str('PUBLIC_URL') ?? `http://localhost:${port}`
   if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(publicUrl)) {
@@ -179,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
     maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000),
     redisUrl,
+    metricsToken,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     trustProxy: bool('TRUST_PROXY', false),
     headersTimeoutMs: duration('HEADERS_TIMEOUT', 10 * DURATION_UNITS.s!),

@@ -34,7 +34,12 @@ const LOAD_WAIT_MS = 60_000
  * here rather than with piscina's `maxQueue`: piscina does not count tasks waiting for a thread that
  * is still starting, and refuses with an untyped Error.
  */
-export function createAnalysisPool(opts: { threads: number; queue: number }): AnalysisPool {
+export function createAnalysisPool(opts: {
+  threads: number
+  queue: number
+  /** Told of every task that ran: its kind, seconds from admission to answer, and outcome. */
+  onTaskDone?: (task: 'document' | 'faces', seconds: number, outcome: 'ok' | 'error') => void
+}): AnalysisPool {
   const capacity = opts.threads + opts.queue
   let pending = 0
   let closed = false
@@ -94,10 +99,15 @@ export function createAnalysisPool(opts: { threads: number; queue: number }): An
   }
   /** Runs a task whose room was taken by admit(). */
   async function run<T>(task: DocumentTask | FacesTask): Promise<T> {
+    const started = performance.now()
+    let outcome: 'ok' | 'error' = 'error'
     try {
-      return (await (pool ??= start()).run(task)) as T
+      const result = (await (pool ??= start()).run(task)) as T
+      outcome = 'ok'
+      return result
     } finally {
       pending--
+      opts.onTaskDone?.(task.task, (performance.now() - started) / 1000, outcome)
     }
   }
   const analyse = {

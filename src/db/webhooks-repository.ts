@@ -77,6 +77,12 @@ export function createWebhooksRepository(db: Db) {
         .orderBy(asc(d.dueAt))
     },
 
+    /** Attempts not yet made, due or scheduled (the partial index of pending rows answers it). */
+    async countPending(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(d).where(eq(d.status, 'pending'))
+      return row?.n ?? 0
+    },
+
     /** Milliseconds until the next pending attempt is due, or its lease runs out (null: nothing pending). */
     async msUntilNextDue(): Promise<number | null> {
       const [row] = await db

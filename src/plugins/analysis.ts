@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function analysisPlugin(app, opts: { threads: number; queue: number }) {
+  async function analysisPlugin(app, opts: Parameters<typeof createAnalysisPool>[0]) {
     const pool = createAnalysisPool(opts)
     app.decorate('analysisPool', pool)
     app.addHook('onClose', async () => pool.close())

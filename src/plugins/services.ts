@@ -40,6 +40,7 @@ export default fp(
         ttlMs: opts.config.verificationTtlMs,
         webhooks,
         onQueued,
+        onFinished: app.metrics.verificationFinished,
       }),
     )
     const mediaKey = app.mediaKey

@@ -79,6 +79,8 @@ export interface VerificationsServiceOptions {
   webhooks: WebhooksService
   /** Called after a commit that queued a webhook attempt. */
   onQueued: () => void
+  /** Called after a commit that finished a verification, with its check results. */
+  onFinished?: (status: 'completed' | 'failed', results: Record<string, { passed?: unknown }>) => void
 }
 
 export function createVerificationsService(
@@ -190,22 +192,24 @@ export function createVerificationsService(
         return { row: updated, queued }
       })
       if (queued) opts.onQueued()
+      if (row.status === 'completed') opts.onFinished?.('completed', row.checksResults as Record<string, { passed?: unknown }>)
       return toVerification(row)
     },
 
     /** Fails pending sessions past their expiry, each with its verification.failed event. */
     async expireDue(limit = 100): Promise<number> {
       const now = new Date()
-      const { count, queued } = await db.transaction(async (tx) => {
+      const { count, queued, finished } = await db.transaction(async (tx) => {
         let queued = false
         const expired = await repo.lockExpired(limit, tx)
         const updated = new Map((await repo.failAll(expired.map((row) => row.id), tx)).map((row) => [row.id, row]))
         for (const row of expired) {
           queued = (await opts.webhooks.enqueueEvent(tx, updated.get(row.id)!, 'verification.failed', now)) || queued
         }
-        return { count: expired.length, queued }
+        return { count: expired.length, queued, finished: expired }
       })
       if (queued) opts.onQueued()
+      for (const row of finished) opts.onFinished?.('failed', row.checksResults as Record<string, { passed?: unknown }>)
       return count
     },
   }

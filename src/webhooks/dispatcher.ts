@@ -17,6 +17,8 @@ export interface DispatcherOptions {
   pollMs: number
   /** Opens the sealed webhook secrets. */
   mediaKey: Buffer
+  /** Told of every attempt made: `delivered`, or its error. */
+  onAttempt?: (outcome: string) => void
   log: FastifyBaseLogger
 }
 
@@ -153,6 +155,7 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
       opts.log.error({ err, deliveryId: delivery.id }, 'could not record a webhook attempt')
       return
     }
+    opts.onAttempt?.(result.delivered ? 'delivered' : (result.error ?? 'failed'))
     opts.log.info(
       { deliveryId: delivery.id, attempt: delivery.attempt, statusCode: result.statusCode, error: result.error },
       result.delivered ? 'webhook delivered' : 'webhook attempt failed',

@@ -26,6 +26,7 @@ export default fp(
       concurrency: 16,
       pollMs: 2_000,
       mediaKey: app.mediaKey,
+      onAttempt: app.metrics.webhookAttempt,
       log: app.log.child({ component: 'webhook-dispatcher' }),
     })
     app.decorate('webhookDispatcher', dispatcher)
@@ -35,5 +36,5 @@ export default fp(
       await sender.close()
     })
   },
-  { name: 'webhook-dispatcher', dependencies: ['repositories'] },
+  { name: 'webhook-dispatcher', dependencies: ['repositories', 'metrics'] },
 )
