@@ -634,12 +634,16 @@ export interface components {
         };
         ErrorBody: {
             /**
-             * @description Machine-readable snake_case code. Codes in use: `validation_error` (400), `unauthorized` (401),
-             *     `forbidden` (403), `not_found` (404), `conflict` (409), `payload_too_large` (413),
-             *     `unsupported_media_type` (415), `unprocessable` (422), `rate_limited` (429),
-             *     `internal_error` (500), `not_implemented` (501), `overloaded` (503). New codes may be added.
+             * @description Machine-readable snake_case code, one per status: `validation_error` (400), `unauthorized`
+             *     (401), `forbidden` (403), `not_found` (404), `request_timeout` (408: the request did not
+             *     arrive within `HEADERS_TIMEOUT`/`BODY_TIMEOUT`; the connection is closed), `conflict` (409),
+             *     `payload_too_large` (413), `unsupported_media_type` (415), `unprocessable` (422),
+             *     `headers_too_large` (431), `rate_limited` (429), `internal_error` (500), `not_implemented`
+             *     (501), `service_unavailable` (503 while the instance shuts down), `overloaded` (503). A
+             *     later version may add codes (see Versioning): treat an unknown one by its status.
+             * @enum {string}
              */
-            code: string;
+            code: "validation_error" | "unauthorized" | "forbidden" | "not_found" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "unprocessable" | "headers_too_large" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable" | "overloaded";
             /** @description Human-readable sentence. For 403 exactly `insufficient permissions: <role> requires <permission>`; for 5xx only "internal error" and the request id. */
             message: string;
             /** @description Validation issues; present on `validation_error` only. */
@@ -773,7 +777,7 @@ export interface components {
         DocumentCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: string[];
+            reasons: ("mrz_not_found" | "check_digit_mismatch" | "mrz_invalid_field" | "document_expired" | "expiration_date_unreadable" | "document_type_mismatch")[];
             /** @description The upload (`doc_<uuid>`) that was checked. */
             document_id: string;
             details: components["schemas"]["DocumentCheckDetails"];
@@ -805,7 +809,7 @@ export interface components {
         IdentityCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: string[];
+            reasons: ("no_document" | "document_failed" | "applicant_not_declared" | "first_name_mismatch" | "last_name_mismatch" | "date_of_birth_mismatch" | "document_number_mismatch" | "nationality_mismatch")[];
             /** @description The upload compared; null when no document was read. */
             document_id: string | null;
             details: components["schemas"]["IdentityCheckDetails"];
@@ -821,7 +825,7 @@ export interface components {
         FaceMatchCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: string[];
+            reasons: ("no_face_in_document" | "no_face_in_selfie" | "multiple_faces" | "below_threshold")[];
             /** @description Similarity from 0 to 1; null when a face could not be found in one of the images. */
             score: number | null;
             /** @description The configured similarity needed to pass. */
@@ -836,7 +840,8 @@ export interface components {
         };
         /** @description One liveness signal, e.g. `face_detected`, `single_face`, `image_quality`, `antispoof`, `same_person`, and `action_<action>` for each action of an active challenge. */
         LivenessSignal: {
-            name: string;
+            /** @enum {string} */
+            name: "face_detected" | "single_face" | "image_quality" | "antispoof" | "action_turn_left" | "action_turn_right" | "action_look_up" | "action_blink" | "action_smile" | "action_open_mouth" | "same_person";
             passed: boolean;
             /** @description From 0 to 1; null for a signal that is only pass or fail. */
             score: number | null;
@@ -845,7 +850,7 @@ export interface components {
         LivenessCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: string[];
+            reasons: ("no_face" | "multiple_faces" | "image_too_small" | "image_blurred" | "image_underexposed" | "image_overexposed" | "spoof_suspected" | "action_not_performed" | "turn_left_not_shown" | "turn_right_not_shown" | "look_up_not_shown" | "blink_not_shown" | "smile_not_shown" | "open_mouth_not_shown" | "different_person")[];
             /** @description Overall liveness score from 0 to 1. */
             score: number;
             /** @description One item per signal. */
@@ -982,8 +987,11 @@ export interface components {
             /** @description `evt_<uuid>`, the `id` of the payload and the `webhook-id` header. */
             event_id: string;
             verification_id: string;
-            /** @description `verification.completed` or `verification.failed`. */
-            event_type: string;
+            /**
+             * @description `verification.completed` or `verification.failed`.
+             * @enum {string}
+             */
+            event_type: "verification.completed" | "verification.failed";
             /** @description Target URL of this attempt. */
             webhook_url: string;
             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -993,8 +1001,11 @@ export interface components {
             attempt: number;
             /** @description Number of retries after the first attempt; always 3. */
             max_attempts: number;
-            /** @description Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`, or `webhook_disabled` (the key's URL was removed before the attempt was due; no more retries follow); null otherwise. */
-            error: string | null;
+            /**
+             * @description Why the attempt failed: `unexpected_status` (see `status_code`; redirects included), `timeout`, `connection_error`, `blocked_address`, or `webhook_disabled` (the key's URL was removed before the attempt was due; no more retries follow); null otherwise.
+             * @enum {string|null}
+             */
+            error: "unexpected_status" | "timeout" | "connection_error" | "blocked_address" | "webhook_disabled" | null;
             /** @description The delivery this one replays; null for an original delivery. */
             replay_of: string | null;
             /** Format: date-time */
@@ -1155,7 +1166,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request body is not `application/json` (`unsupported_media_type`). */
+        /** @description A request body whose Content-Type the operation does not take (`unsupported_media_type`): the JSON API takes `application/json`, the console's forms `application/x-www-form-urlencoded`. An operation without a body answers this too when one is sent with another type. */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1794,6 +1805,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
@@ -1866,6 +1879,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
@@ -1910,6 +1925,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
@@ -2136,6 +2153,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
@@ -2316,6 +2335,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
@@ -2343,6 +2363,8 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
         };

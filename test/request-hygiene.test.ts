@@ -61,7 +61,7 @@ t.test('X-Request-Id', async (t) => {
   t.equal(badUrl.headers['x-request-id'], given, 'with the caller’s request id')
 })
 
-t.test('a NUL character anywhere in a request is a 400 naming where it is, never a database error', async (t) => {
+t.test('a NUL character or an unpaired surrogate anywhere in a request is a 400 naming where it is, never a database error', async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')
   const { id } = await create(b, service.key)
@@ -72,6 +72,18 @@ t.test('a NUL character anywhere in a request is a 400 naming where it is, never
     [{ checks: ['document'], applicant: { first_name: '\u0000' } }, /^\/applicant\/first_name$/],
   ]
   for (const [body, path] of bodies) expectValidationError(t, await b.call('POST', '/verifications', { key: service.key, body }), 'createVerification', path)
+  // JSON may escape an unpaired surrogate, which jsonb cannot store either.
+  for (const [raw, path] of [
+    ['{"checks":["document"],"applicant":{"last_name":"\\ud800"}}', /^\/applicant\/last_name$/],
+    ['{"checks":["document"],"metadata":{"\\udc00":"v"}}', /^\/metadata\/\udc00$/],
+  ] as const) {
+    const res = await b.call('POST', '/verifications', { key: service.key, body: raw, headers: { 'content-type': 'application/json' } })
+    expectValidationError(t, res, 'createVerification', path)
+  }
+  // Query parameters an operation does not take are ignored, whatever they hold.
+  for (const url of ['/healthz?x=%00', '/readyz?x=%00', '/admin/keys?x=%00']) {
+    t.equal((await b.call('GET', url, { key: b.adminKey })).statusCode, 200, `${url}: 200`)
+  }
   expectValidationError(t, await b.call('GET', '/verifications/vry_%00', { key: service.key }), 'getVerification', /^\/params\/id$/)
   expectValidationError(t, await b.call('GET', '/verifications?status=pending%00', { key: service.key }), 'listVerifications', /^\/querystring\/status$/)
   expectValidationError(t, await b.call('DELETE', '/admin/keys/key_%00', { key: b.adminKey }), 'revokeApiKey', /^\/params\/id$/)

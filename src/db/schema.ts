@@ -1,6 +1,7 @@
 // Drizzle tables. drizzle-kit reads this file to write the migrations in drizzle/; every enum
 // must be exported or drizzle-kit silently leaves it out.
 import { sql } from 'drizzle-orm'
+import type { WebhookDelivery } from '../../generated/schemas.js'
 import { customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** bytea as a Buffer with both drivers (PGlite hands back a Uint8Array). */
@@ -105,11 +106,11 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => apiKeys.id),
     verificationId: text('verification_id').notNull(),
-    eventType: text('event_type').notNull(),
+    eventType: text('event_type').$type<WebhookDelivery['event_type']>().notNull(),
     webhookUrl: text('webhook_url').notNull(),
     status: deliveryStatusEnum('status').notNull().default('pending'),
     statusCode: integer('status_code'),
-    error: text('error'),
+    error: text('error').$type<WebhookDelivery['error']>(),
     attempt: integer('attempt').notNull(),
     maxAttempts: integer('max_attempts').notNull(),
     replayOf: text('replay_of'),

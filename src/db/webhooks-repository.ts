@@ -97,7 +97,7 @@ export function createWebhooksRepository(db: Db) {
 
     async finish(
       id: string,
-      result: { status: 'delivered' | 'failed'; statusCode: number | null; error: string | null; webhookUrl?: string },
+      result: { status: 'delivered' | 'failed'; statusCode: number | null; error: DeliveryRow['error']; webhookUrl?: string },
       tx: Executor = db,
     ): Promise<void> {
       await tx

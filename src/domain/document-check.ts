@@ -18,7 +18,7 @@ export function documentCheck(
   reading: MrzReading | null,
   now: Date,
 ): DocumentCheckResult {
-  const reasons: string[] = []
+  const reasons: DocumentCheckResult['reasons'] = []
   let expired: boolean | null = null
   if (!reading) {
     reasons.push('mrz_not_found')

@@ -1,5 +1,6 @@
 // The error codes of the API and their HTTP statuses, in one table; every error body is
 // {error: {code, message, details?}}.
+import type { ErrorBody } from '../../generated/schemas.js'
 export const ERROR_STATUS = {
   validation_error: 400,
   unauthorized: 401,
@@ -18,12 +19,13 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   // More work than the service can take now: answered at once, nothing stored, with Retry-After.
   overloaded: 503,
-} as const
+  // Every code of openapi.yaml's enum, and no other.
+} as const satisfies Record<ErrorBody['code'], number>
 
 /** Seconds an `overloaded` answer asks the client to wait (its Retry-After header). */
 export const OVERLOAD_RETRY_AFTER_S = 2
 
-export type ErrorCode = keyof typeof ERROR_STATUS
+export type ErrorCode = ErrorBody['code']
 
 export interface ErrorDetail {
   path: string

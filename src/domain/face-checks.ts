@@ -3,6 +3,8 @@
 import type { BiometricModel, FaceMatchCheckResult, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
 import type { FaceObservation, ImageQuality } from './face-observation.js'
 
+type LivenessReason = LivenessCheckResult['reasons'][number]
+
 const round = (n: number) => Math.round(n * 10_000) / 10_000
 
 export function faceMatchResult(input: {
@@ -15,7 +17,7 @@ export function faceMatchResult(input: {
   similarity: (a: number[], b: number[]) => number
   now: Date
 }): FaceMatchCheckResult {
-  const reasons: string[] = []
+  const reasons: FaceMatchCheckResult['reasons'] = []
   const doc = input.documentFaces[0]
   const selfie = input.selfieFaces[0]
   if (!doc) reasons.push('no_face_in_document')
@@ -49,8 +51,8 @@ export function passiveLiveness(input: {
 }): LivenessCheckResult {
   const face = input.faces[0]
   const q = input.quality
-  const reasons: string[] = []
-  const qualityProblems: string[] = []
+  const reasons: LivenessReason[] = []
+  const qualityProblems: LivenessReason[] = []
   if (Math.min(q.width, q.height) < QUALITY.minImageSide || (face && Math.min(face.box.width, face.box.height) < QUALITY.minFaceSide)) {
     qualityProblems.push('image_too_small')
   }
@@ -72,7 +74,7 @@ export function passiveLiveness(input: {
 
 function summarise(
   checks: LivenessSignal[],
-  reasons: string[],
+  reasons: LivenessReason[],
   ids: { selfie_id: string | null; challenge_id: string | null; model: BiometricModel; now: Date },
 ): LivenessCheckResult {
   const scored = checks.map((c) => c.score ?? (c.passed ? 1 : 0))
@@ -143,7 +145,7 @@ export function activeLiveness(input: {
   previous: LivenessCheckResult | null
   now: Date
 }): LivenessCheckResult {
-  const reasons: string[] = []
+  const reasons: LivenessReason[] = []
   const checks: LivenessSignal[] = []
   let sameEverywhere = true
   let lowest = 1

@@ -86,7 +86,7 @@ export function identityCheck(
       : f === 'nationality' ? normalizeState(want) === have
       : want === have
   }
-  const reasons: string[] = []
+  const reasons: IdentityCheckResult['reasons'] = []
   if (!document || !mrz) reasons.push('no_document')
   else if (!document.passed) reasons.push('document_failed')
   if (FIELDS.every((f) => declared[f] === undefined)) reasons.push('applicant_not_declared')

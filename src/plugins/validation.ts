@@ -42,31 +42,44 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false
 }
 
-/** Whether a parsed part of a request holds a NUL character anywhere (a string or a field name). */
+/**
+ * Text PostgreSQL cannot store: a NUL character, or an unpaired UTF-16 surrogate (JSON may escape
+ * one, as "\\ud800"; jsonb refuses it). No field of this API needs either.
+ */
+const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed()
+
+/** Whether a parsed part of a request holds unstorable text anywhere (a string or a field name). */
 function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
+  if (typeof value === 'string') return unstorable(value)
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false
   for (const k in value) {
-    if (Object.hasOwn(value, k) && (k.includes('\u0000') || holdsNul((value as Record<string, unknown>)[k]))) return true
+    if (Object.hasOwn(value, k) && (unstorable(k) || holdsNul((value as Record<string, unknown>)[k]))) return true
   }
   return false
 }
 
 /**
- * Where a NUL character is in a parsed part of a request (a string or a field name), as a JSON
- * pointer, or null. PostgreSQL's text and jsonb cannot hold one, and no field of this API needs one.
- * Every request is checked; the pointer is written only for one that holds a NUL.
+ * Where unstorable text is in a parsed part of a request (a string or a field name), as a JSON
+ * pointer, or null. Every request is checked; the pointer is written only for one that holds some.
  */
 export function nulCharacterAt(value: unknown, path = ''): string | null {
   if (!holdsNul(value)) return null
   if (typeof value === 'string') return path
   for (const [k, v] of Object.entries(value as object)) {
     const here = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`
-    if (k.includes('\u0000')) return here
+    if (unstorable(k)) return here
     const found = nulCharacterAt(v, here)
     if (found !== null) return found
   }
   return null
+}
+
+/** The query parameters the route's schema declares (the others are ignored). */
+function declaredQuery(request: FastifyRequest): Record<string, unknown> {
+  const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties
+  if (!declared) return {}
+  const query = request.query as Record<string, unknown>
+  return Object.fromEntries(Object.keys(declared).filter((k) => Object.hasOwn(query, k)).map((k) => [k, query[k]]))
 }
 
 export default fp(
@@ -100,14 +113,16 @@ export default fp(
       return body.length < PIECE_BYTES ? parse(body.toString('utf8')) : parseInPieces(body, parse)
     })
 
-    // After authentication, before the schemas: a 400 in the API's shape, not a database error.
+    // After authentication, before the schemas: a 400 in the API's shape, not a database error. Query
+    // parameters the operation does not take are ignored, whatever they hold.
     app.addHook('preValidation', function refuseNulCharacters(request, _reply, done) {
-      if (!holdsNul(request.params) && !holdsNul(request.query) && !holdsNul(request.body)) return done()
-      const parts: Array<[string, unknown]> = [['/params', request.params], ['/querystring', request.query], ['', request.body]]
+      const query = declaredQuery(request)
+      if (!holdsNul(request.params) && !holdsNul(query) && !holdsNul(request.body)) return done()
+      const parts: Array<[string, unknown]> = [['/params', request.params], ['/querystring', query], ['', request.body]]
       for (const [part, value] of parts) {
         const at = nulCharacterAt(value)
         if (at !== null) {
-          return done(new ApiError('validation_error', 'request validation failed', [{ path: `${part}${at}`, message: 'must not contain NUL characters' }]))
+          return done(new ApiError('validation_error', 'request validation failed', [{ path: `${part}${at}`, message: 'must not contain NUL characters or unpaired UTF-16 surrogates' }]))
         }
       }
       done()
