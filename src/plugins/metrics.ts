@@ -86,9 +86,16 @@ export default fp(
       },
     } satisfies Metrics)
 
-    app.addHook('onResponse', async function observeRequest(request, reply) {
+    // One child per method, route and status (a bounded set: routes come from the router), so that a
+    // request does not pay for hashing its labels.
+    const byLabels = new Map<string, ReturnType<typeof requests.labels>>()
+    app.addHook('onResponse', function observeRequest(request, reply, done) {
       const route = request.routeOptions.url ?? 'unmatched'
-      requests.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+      const key = `${request.method} ${route} ${reply.statusCode}`
+      let child = byLabels.get(key)
+      if (!child) byLabels.set(key, (child = requests.labels(request.method, route, String(reply.statusCode))))
+      child.observe(reply.elapsedTime / 1000)
+      done()
     })
 
     const expected = opts.token === null ? null : digest(`Bearer ${opts.token}`)

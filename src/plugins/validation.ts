@@ -76,9 +76,15 @@ export function nulCharacterAt(value: unknown, path = ''): string | null {
 
 /** The query parameters the route's schema declares (the others are ignored). */
 function declaredQuery(request: FastifyRequest): Record<string, unknown> {
+  const query = request.query as Record<string, unknown>
+  let any = false
+  for (const _ in query) {
+    any = true
+    break
+  }
+  if (!any) return query
   const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties
   if (!declared) return {}
-  const query = request.query as Record<string, unknown>
   return Object.fromEntries(Object.keys(declared).filter((k) => Object.hasOwn(query, k)).map((k) => [k, query[k]]))
 }
 
