@@ -1,24 +1,17 @@
 // The dashboard and Swagger UI in a real browser: Debian's chromium, headless, driven by
 // playwright-core, against the app listening on 127.0.0.1. Screenshots go to test-artifacts/.
 import { existsSync, mkdirSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { build } from './helpers/build.js'
+import { freePort } from './helpers/free-port.js'
 import { startReceiver } from './helpers/receiver.js'
 import { clientWithWebhook, completeVerification, deliveries, SECRET, until } from './helpers/webhooks.js'
 
 const CHROMIUM = '/usr/bin/chromium'
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
-
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-artifacts/browser')
 const XSS = '<script>alert(1)</script>'
 

@@ -2,12 +2,12 @@
 // generated secret, and answers 401 (never 500) to a forged, headerless or stale request.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { Webhook } from 'standardwebhooks'
 import { build } from './helpers/build.js'
+import { freePort } from './helpers/free-port.js'
 import { completeVerification, until } from './helpers/webhooks.js'
 
 const root = new URL('..', import.meta.url).pathname
@@ -20,14 +20,6 @@ function readmeReceiver(): string {
   if (from < 0 || !match) throw new Error('README.md has no receiver example')
   return match[1]!
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 
 t.test("the README's receiver verifies real deliveries and refuses forged ones with 401", async (t) => {
   const b = await build(t, { webhookAllowPrivateNetworks: true, webhookRetryDelaysMs: [] })
