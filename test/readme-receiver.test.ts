@@ -1,25 +1,16 @@
 // The receiver the README shows, run as it is written: it accepts a real delivery signed with a
 // generated secret, and answers 401 (never 500) to a forged, headerless or stale request.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { Webhook } from 'standardwebhooks'
+import { readmeBlock, root } from './helpers/readme.js'
 import { build } from './helpers/build.js'
 import { freePort } from './helpers/free-port.js'
 import { completeVerification, until } from './helpers/webhooks.js'
 
-const root = new URL('..', import.meta.url).pathname
-
-/** The README's receiver: the JavaScript block that follows "A receiver checks a delivery". */
-function readmeReceiver(): string {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
-  const from = readme.indexOf('A receiver checks a delivery')
-  const match = /```js\n([\s\S]*?)```/.exec(readme.slice(from))
-  if (from < 0 || !match) throw new Error('README.md has no receiver example')
-  return match[1]!
-}
 
 t.test("the README's receiver verifies real deliveries and refuses forged ones with 401", async (t) => {
   const b = await build(t, { webhookAllowPrivateNetworks: true, webhookRetryDelaysMs: [] })
@@ -33,7 +24,7 @@ t.test("the README's receiver verifies real deliveries and refuses forged ones w
   const dir = mkdtempSync(path.join(tmpdir(), 'ivs-readme-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
-  writeFileSync(path.join(dir, 'receiver.mjs'), readmeReceiver())
+  writeFileSync(path.join(dir, 'receiver.mjs'), readmeBlock('A receiver checks a delivery', 'js'))
   const child = spawn(process.execPath, ['receiver.mjs'], { cwd: dir, env: { PATH: process.env.PATH ?? '', WEBHOOK_SECRET: secret, PORT: String(port) } })
   t.teardown(() => child.kill())
   let output = ''

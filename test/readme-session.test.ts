@@ -1,24 +1,15 @@
 // The README's example session, run as written against the service started as `npm start` starts
 // it: the only things put in are the admin key (the reader's own) and the address (a free port).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { newApiKeySecret } from '../src/domain/api-key-secret.js'
 import { createTestDatabase } from './helpers/database.js'
+import { readmeBlock, root } from './helpers/readme.js'
 import { startServer } from './helpers/server-process.js'
 
-const root = new URL('..', import.meta.url).pathname
-
-/** The shell block under "An example session with curl". */
-function session(): string {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
-  const from = readme.indexOf('## An example session with curl')
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(from))
-  if (from < 0 || !block) throw new Error('README.md has no example session')
-  return block[1]!
-}
 
 t.test("the README's example session works as written", async (t) => {
   const admin = newApiKeySecret()
@@ -31,7 +22,7 @@ t.test("the README's example session works as written", async (t) => {
     DATA_DIR: database.databaseUrl ? dataDir : database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   })
-  const script = session()
+  const script = readmeBlock('## An example session with curl', 'sh')
   t.match(script, /^export ADMIN=ivs_\.\.\. /m, 'the reader sets the admin key first')
   const literal = script.replace(/^export ADMIN=ivs_\.\.\. .*$/m, `export ADMIN=${admin}`).replaceAll('http://127.0.0.1:3000', server.url)
 
