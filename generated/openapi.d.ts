@@ -98,7 +98,7 @@ export interface paths {
          *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification; 409 verification not
          *     pending, or none of `document`, `identity`, `face_match` requested; 413 image over 10 MB decoded
-         *     or over 8,000 px a side; 415 body not JSON; 422 image not JPEG/PNG/WebP or not decodable;
+         *     or over 8,000 px a side; 415 body neither JSON nor multipart/form-data; 422 image not JPEG/PNG/WebP or not decodable;
          *     429; 500.
          */
         post: operations["uploadDocument"];
@@ -124,7 +124,7 @@ export interface paths {
          *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification; 409 verification not
          *     pending, or neither `face_match` nor `liveness` requested; 413 image over 10 MB decoded or over
-         *     8,000 px a side; 415 body not JSON; 422 image not JPEG/PNG/WebP or not decodable; 429; 500.
+         *     8,000 px a side; 415 body neither JSON nor multipart/form-data; 422 image not JPEG/PNG/WebP or not decodable; 429; 500.
          */
         post: operations["uploadSelfie"];
         delete?: never;
@@ -249,7 +249,7 @@ export interface paths {
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification, or `challenge_id` not a
          *     challenge of this verification; 409 verification not pending, `liveness` not requested, no selfie uploaded, or
          *     the challenge expired or already used; 413 a frame over 10 MB decoded or over 8,000 px a side;
-         *     415 body not JSON; 422 a frame not JPEG/PNG/WebP or not decodable; 429; 500.
+         *     415 body neither JSON nor multipart/form-data; 422 a frame not JPEG/PNG/WebP or not decodable; 429; 500.
          */
         post: operations["verifyActiveLiveness"];
         delete?: never;
@@ -1166,7 +1166,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A request body whose Content-Type the operation does not take (`unsupported_media_type`): the JSON API takes `application/json`, the console's forms `application/x-www-form-urlencoded`. An operation without a body answers this too when one is sent with another type. */
+        /** @description A request body whose Content-Type the operation does not take (`unsupported_media_type`): the JSON API takes `application/json`, the three upload operations also `multipart/form-data`, the console's forms `application/x-www-form-urlencoded`. An operation without a body answers this too when one is sent with another type. */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1609,6 +1609,21 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["DocumentUploadRequest"];
+                "multipart/form-data": {
+                    document_type: components["schemas"]["DocumentType"];
+                    /**
+                     * Format: binary
+                     * @description The photo's file, JPEG, PNG or WebP; at most 10 MB, 8,000 px a side.
+                     */
+                    front_image: string;
+                    /**
+                     * Format: binary
+                     * @description The back side's file (ID cards); same limits.
+                     */
+                    back_image?: string;
+                    /** @description MRZ text from an on-device reader, lines separated by `\n`; validated as sent instead of reading the images. */
+                    mrz?: string;
+                };
             };
         };
         responses: {
@@ -1719,6 +1734,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["SelfieUploadRequest"];
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The selfie's file, JPEG, PNG or WebP; at most 10 MB, 8,000 px a side.
+                     */
+                    image: string;
+                };
             };
         };
         responses: {
@@ -1964,6 +1986,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ActiveLivenessVerifyRequest"];
+                "multipart/form-data": {
+                    challenge_id: string;
+                    /** @description One part per frame, in order; the n-th `action` is the action of the n-th `image`. */
+                    action: components["schemas"]["LivenessAction"][];
+                    /** @description One file part per frame (JPEG, PNG or WebP; at most 10 MB, 8,000 px a side each), as many as `action` parts. */
+                    image: string[];
+                };
             };
         };
         responses: {

@@ -199,9 +199,11 @@ export const getVerificationRoute = {
 } as const
 export type GetVerificationParams = Static<typeof getVerificationRoute.params>
 
+export const uploadDocumentJson = DocumentUploadRequestSchema
+export const uploadDocumentForm = Type.Object({ "document_type": DocumentTypeSchema, "front_image": Type.Unsafe<Buffer>({"format":"binary","description":"The photo's file, JPEG, PNG or WebP; at most 10 MB, 8,000 px a side."}), "back_image": Type.Optional(Type.Unsafe<Buffer>({"format":"binary","description":"The back side's file (ID cards); same limits."})), "mrz": Type.Optional(Type.String({"maxLength":300,"description":"MRZ text from an on-device reader, lines separated by `\\n`; validated as sent instead of reading the images."})) }, {"additionalProperties":false})
 export const uploadDocumentRoute = {
   params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
-  body: DocumentUploadRequestSchema,
+  body: { content: { 'application/json': { schema: uploadDocumentJson }, 'multipart/form-data': { schema: uploadDocumentForm } } },
   response: {
     201: DocumentUploadedSchema,
     400: ErrorResponseSchema,
@@ -218,11 +220,14 @@ export const uploadDocumentRoute = {
   },
 } as const
 export type UploadDocumentParams = Static<typeof uploadDocumentRoute.params>
-export type UploadDocumentBody = Static<typeof uploadDocumentRoute.body>
+export type UploadDocumentBody = Static<typeof uploadDocumentJson>
+export type UploadDocumentForm = Static<typeof uploadDocumentForm>
 
+export const uploadSelfieJson = SelfieUploadRequestSchema
+export const uploadSelfieForm = Type.Object({ "image": Type.Unsafe<Buffer>({"format":"binary","description":"The selfie's file, JPEG, PNG or WebP; at most 10 MB, 8,000 px a side."}) }, {"additionalProperties":false})
 export const uploadSelfieRoute = {
   params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
-  body: SelfieUploadRequestSchema,
+  body: { content: { 'application/json': { schema: uploadSelfieJson }, 'multipart/form-data': { schema: uploadSelfieForm } } },
   response: {
     201: SelfieUploadedSchema,
     400: ErrorResponseSchema,
@@ -239,7 +244,8 @@ export const uploadSelfieRoute = {
   },
 } as const
 export type UploadSelfieParams = Static<typeof uploadSelfieRoute.params>
-export type UploadSelfieBody = Static<typeof uploadSelfieRoute.body>
+export type UploadSelfieBody = Static<typeof uploadSelfieJson>
+export type UploadSelfieForm = Static<typeof uploadSelfieForm>
 
 export const runFaceMatchRoute = {
   params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
@@ -297,9 +303,11 @@ export const createLivenessChallengeRoute = {
 } as const
 export type CreateLivenessChallengeParams = Static<typeof createLivenessChallengeRoute.params>
 
+export const verifyActiveLivenessJson = ActiveLivenessVerifyRequestSchema
+export const verifyActiveLivenessForm = Type.Object({ "challenge_id": Type.String({"maxLength":100}), "action": Type.Array(LivenessActionSchema, {"minItems":1,"maxItems":5,"description":"One part per frame, in order; the n-th `action` is the action of the n-th `image`."}), "image": Type.Array(Type.Unsafe<Buffer>({"format":"binary"}), {"minItems":1,"maxItems":5,"description":"One file part per frame (JPEG, PNG or WebP; at most 10 MB, 8,000 px a side each), as many as `action` parts."}) }, {"additionalProperties":false})
 export const verifyActiveLivenessRoute = {
   params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
-  body: ActiveLivenessVerifyRequestSchema,
+  body: { content: { 'application/json': { schema: verifyActiveLivenessJson }, 'multipart/form-data': { schema: verifyActiveLivenessForm } } },
   response: {
     200: LivenessCheckResultSchema,
     400: ErrorResponseSchema,
@@ -316,7 +324,8 @@ export const verifyActiveLivenessRoute = {
   },
 } as const
 export type VerifyActiveLivenessParams = Static<typeof verifyActiveLivenessRoute.params>
-export type VerifyActiveLivenessBody = Static<typeof verifyActiveLivenessRoute.body>
+export type VerifyActiveLivenessBody = Static<typeof verifyActiveLivenessJson>
+export type VerifyActiveLivenessForm = Static<typeof verifyActiveLivenessForm>
 
 export const listApiKeysRoute = {
   response: {

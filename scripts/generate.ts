@@ -82,6 +82,10 @@ function emit(s: JsonSchema, ctx: string): string {
   }
   switch (s.type) {
     case 'string':
+      // A file part of a multipart/form-data body, read into a Buffer (src/plugins/multipart-forms.ts).
+      // No `type`: Ajv checks formats of strings only, so the Buffer passes and the part's reader
+      // refuses a text part in its place.
+      if (s.format === 'binary') return `Type.Unsafe<Buffer>(${JSON.stringify({ format: 'binary', ...(s.description ? { description: s.description } : {}) })})`
       return withOptions('String', [], s)
     case 'integer':
       return withOptions('Integer', [], s)
@@ -204,7 +208,13 @@ function generateSchemas(): string {
       // Form bodies (the dashboard's sign-in) are parsed into the same shape of object as JSON ones.
       const content = op.requestBody?.content
       const body = (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'])?.schema
-      if (body) {
+      const multipart = content?.['multipart/form-data']?.schema
+      if (body && multipart) {
+        // Uploads: Fastify validates each body against the schema of its Content-Type.
+        out.push(`export const ${id}Json = ${emit(body, `${id}.body`)}`, `export const ${id}Form = ${emit(multipart, `${id}.form`)}`)
+        parts.push(`  body: { content: { 'application/json': { schema: ${id}Json }, 'multipart/form-data': { schema: ${id}Form } } },`)
+        types.push(`export type ${camel(id)}Body = Static<typeof ${id}Json>`, `export type ${camel(id)}Form = Static<typeof ${id}Form>`)
+      } else if (body) {
         parts.push(`  body: ${emit(body, `${id}.body`)},`)
         types.push(`export type ${camel(id)}Body = Static<typeof ${id}Route.body>`)
       }

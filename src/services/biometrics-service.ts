@@ -19,10 +19,13 @@ import type { UploadRow, UploadsRepository } from '../db/uploads-repository.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { activeLiveness, faceMatchResult, passiveLiveness } from '../domain/face-checks.js'
 import { newId } from '../domain/ids.js'
-import { intakeImage } from './image-intake.js'
+import { intakeImage, type ImageInput } from './image-intake.js'
 import { decryptMedia, encryptMedia } from '../domain/media-crypto.js'
 import type { Principal } from './api-keys-service.js'
 import type { CheckName, VerificationsService } from './verifications-service.js'
+
+/** An active-liveness body: as JSON sends it, or with the frames of a form (bytes, not base64). */
+export type LivenessFrames = Omit<ActiveLivenessVerifyRequest, 'frames'> & { frames: Array<{ action: LivenessAction; image: ImageInput }> }
 
 export const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth']
 export const CHALLENGE_TTL_MS = 2 * 60_000
@@ -78,12 +81,12 @@ export function createBiometricsService(deps: BiometricsDeps) {
   }
 
   return {
-    async uploadSelfie(principal: Principal, verificationId: string, base64: string): Promise<SelfieUploaded> {
+    async uploadSelfie(principal: Principal, verificationId: string, image: ImageInput): Promise<SelfieUploaded> {
       const v = await deps.verifications.pendingForProcessing(principal, verificationId)
       if (!v.checks.includes('face_match') && !v.checks.includes('liveness')) {
         throw conflict('a selfie feeds the face_match and liveness checks, and neither was requested')
       }
-      const bytes = await intakeImage('image', base64)
+      const bytes = await intakeImage('image', image)
       // Decoded in full now (a truncated file is refused here); its faces are analysed by the checks.
       const decoded = await deps.pool.analyseDocument({ front: bytes, back: null, readMrz: false })
       if (!decoded.ok) throw new ApiError('unprocessable', 'image could not be decoded')
@@ -142,7 +145,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
       return { challenge_id: row.id, verification_id: verificationId, actions, expires_at: row.expiresAt.toISOString() }
     },
 
-    async verifyChallenge(principal: Principal, verificationId: string, body: ActiveLivenessVerifyRequest): Promise<LivenessCheckResult> {
+    async verifyChallenge(principal: Principal, verificationId: string, body: LivenessFrames): Promise<LivenessCheckResult> {
       const v = await deps.verifications.pendingForProcessing(principal, verificationId)
       requireCheck(v.checks, 'liveness')
       const challenge = await deps.challenges.find(body.challenge_id, verificationId)

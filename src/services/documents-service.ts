@@ -1,6 +1,6 @@
 // Document uploads: images checked and stored encrypted, the MRZ read (or taken as sent) and
 // validated, and the `document` and `identity` checks recorded before the answer.
-import type { DocumentUploaded, UploadDocumentBody } from '../../generated/schemas.js'
+import type { DocumentUploaded, UploadDocumentBody, UploadDocumentForm } from '../../generated/schemas.js'
 import type { AnalysisPool } from '../analysis/pool.js'
 import type { UploadsRepository } from '../db/uploads-repository.js'
 import { documentCheck } from '../domain/document-check.js'
@@ -25,7 +25,7 @@ export interface DocumentsServiceDeps {
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   return {
-    async upload(principal: Principal, verificationId: string, body: UploadDocumentBody): Promise<DocumentUploaded> {
+    async upload(principal: Principal, verificationId: string, body: UploadDocumentBody | UploadDocumentForm): Promise<DocumentUploaded> {
       const verification = await deps.verifications.pendingForProcessing(principal, verificationId)
       const checks = verification.checks as CheckName[]
       if (!checks.some((c) => FED_BY_DOCUMENT.includes(c))) {

@@ -1,6 +1,6 @@
-// Uploaded images arrive as base64 in JSON: checked here before any analysis, from the file's header
-// only. Not base64: 400; over 10 MB, 8,000 px a side, 40 megapixels or 160 MB once decoded: 413; not
-// a JPEG, PNG or WebP: 422.
+// Uploaded images arrive as base64 in JSON or as file parts of a form: checked here before any
+// analysis, from the file's header only. Not base64: 400; over 10 MB, 8,000 px a side, 40 megapixels
+// or 160 MB once decoded: 413; not a JPEG, PNG or WebP: 422.
 import sharp from 'sharp'
 import { ApiError } from '../domain/errors.js'
 
@@ -27,10 +27,13 @@ function decodeBase64(s: string): Buffer | null {
   return bytes.length === (s.length / 4) * 3 - padding ? bytes : null
 }
 
-export async function intakeImage(field: string, base64: string): Promise<Buffer> {
+/** An image as a request carries it: base64 in a JSON body, the bytes of a form's file part. */
+export type ImageInput = string | Buffer
+
+export async function intakeImage(field: string, image: ImageInput): Promise<Buffer> {
   // The images of one body are taken in turns of the event loop, not all in one stretch.
   await new Promise((resolve) => setImmediate(resolve))
-  const bytes = decodeBase64(base64)
+  const bytes = typeof image === 'string' ? decodeBase64(image) : image
   if (!bytes) {
     throw new ApiError('validation_error', 'request validation failed', [
       { path: `/${field}`, message: 'must be a base64 string (standard alphabet, padded, no data: prefix)' },

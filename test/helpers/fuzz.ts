@@ -49,6 +49,8 @@ const resolve = (node: unknown): Schema => {
 }
 
 const ODD_STRINGS = ['', ' ', '\u0000', 'a\u0000b', '%00', '../../etc/passwd', '💥'.repeat(300), 'x'.repeat(5000), '<script>', "'; drop table x; --", '\uD800', 'null', '1e309', '-1']
+/** File parts of forms: a 1 × 1 PNG, bytes of no image format, nothing. */
+const FILES = [Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'), Buffer.from('%PDF-1.7'), Buffer.alloc(0)]
 const ODD_VALUES: unknown[] = [null, true, false, 0, -1, 1.5, 1e308, '', 'x', [], {}, [[[]]], { a: { b: {} } }]
 
 /** A value for `schema`: valid most of the time, otherwise something odd. */
@@ -71,6 +73,7 @@ function valueFor(schema: Schema | undefined, r: Random, depth = 0): unknown {
       return r.chance(0.8) ? min + r.int(Math.max(1, max - min + 1)) : r.pick([min - 1, max + 1, 2 ** 53, -(2 ** 31)])
     }
     case 'string': {
+      if (s.format === 'binary') return r.pick(FILES)
       if (s.format === 'date') return r.chance(0.8) ? '1985-03-14' : r.pick(['1985-13-40', '14/03/1985'])
       if (s.format === 'uri') return r.pick(['https://hooks.example.com/x', 'http://127.0.0.1:1/x', 'ftp://x', 'not a url', 'http://[::1]/'])
       if (r.chance(0.3)) return r.pick(ODD_STRINGS)
@@ -102,6 +105,8 @@ interface Operation {
   path: string
   parameters: Array<{ name: string; in: string; required?: boolean; schema?: Schema }>
   body: Schema | null
+  /** The multipart/form-data schema of an upload. */
+  form: Schema | null
   statuses: Set<number>
 }
 
@@ -111,18 +116,34 @@ function operations(): Operation[] {
     for (const [method, raw] of Object.entries(item as Obj)) {
       const op = raw as Obj
       if (typeof op.operationId !== 'string') continue
-      const body = resolve((((op.requestBody as Obj | undefined)?.content as Obj | undefined)?.['application/json'] as Obj | undefined)?.schema)
+      const content = (op.requestBody as Obj | undefined)?.content as Record<string, Obj> | undefined
+      const body = resolve(content?.['application/json']?.schema)
+      const form = resolve(content?.['multipart/form-data']?.schema)
       ops.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
         parameters: ((op.parameters ?? []) as unknown[]).map((p) => resolve(p) as unknown as Operation['parameters'][number]),
         body: body ?? null,
+        form: form ?? null,
         statuses: new Set(Object.keys(op.responses as Obj).map(Number)),
       })
     }
   }
   return ops
+}
+
+/** A form of `value`'s fields as fetch writes one (arrays as repeated parts), now and then cut short. */
+async function multipart(value: unknown, r: Random): Promise<{ payload: Buffer; contentType: string }> {
+  const fd = new FormData()
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      for (const item of Array.isArray(v) ? v : [v]) fd.append(k, Buffer.isBuffer(item) ? new Blob([item], { type: 'image/png' }) : String(item))
+    }
+  }
+  const req = new Request('http://fuzz.invalid/', { method: 'POST', body: fd })
+  const payload = Buffer.from(await req.arrayBuffer())
+  return { payload: r.chance(0.1) ? payload.subarray(0, r.int(payload.length)) : payload, contentType: req.headers.get('content-type')! }
 }
 
 /** Percent-encoded; a lone surrogate (which encodeURIComponent refuses) as bytes that are not UTF-8. */
@@ -159,8 +180,12 @@ export async function fuzz(app: FastifyInstance, opts: { count: number; seed: nu
     const auth = r.int(10)
     if (auth < 7) headers.authorization = `Bearer ${r.pick(opts.keys)}`
     else if (auth === 7) headers.authorization = r.pick(['Bearer ivs_bad', 'Basic x', 'Bearer', ''])
-    let payload: string | undefined
-    if (op.body || r.chance(0.1)) {
+    let payload: string | Buffer | undefined
+    if (op.form && r.chance(0.3)) {
+      const sent = await multipart(valueFor(op.form, r), r)
+      payload = sent.payload
+      headers['content-type'] = sent.contentType
+    } else if (op.body || r.chance(0.1)) {
       const roll = r.int(20)
       payload =
         roll === 0 ? '{"unterminated": ' : roll === 1 ? '['.repeat(5000) + ']'.repeat(5000) : roll === 2 ? 'not json' : JSON.stringify(valueFor(op.body ?? { type: 'object' }, r))
@@ -170,7 +195,7 @@ export async function fuzz(app: FastifyInstance, opts: { count: number; seed: nu
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
     const why = res.statusCode >= 500 && res.statusCode !== 503 ? 'a 5xx' : !op.statuses.has(res.statusCode) ? 'a status openapi.yaml does not list for this operation' : null
     if (why) {
-      const sent = `${JSON.stringify(headers)} ${payload?.slice(0, 300) ?? ''}`
+      const sent = `${JSON.stringify(headers)} ${payload?.slice(0, 300).toString() ?? ''}`
       findings.push({ operationId: op.operationId, method: op.method, url: url.slice(0, 200), status: res.statusCode, why: `${why}: ${res.body.slice(0, 160)}`, sent })
     }
   }

@@ -19,6 +19,8 @@ export interface Exit {
 export interface ServerProcess {
   /** Base URL, from the "Server listening at" log line (PORT=0 picks a free port). */
   url: string
+  /** The server's own process id (it runs as a direct child: scripts/start-command.ts). */
+  pid: number
   stdout(): string
   stderr(): string
   /** Stops reading the process's standard output (the pipe fills, as behind a stuck log shipper). */
@@ -78,6 +80,7 @@ export async function startServer(t: TestContext, env: Record<string, string>, s
 
   return {
     url,
+    pid: child.pid!,
     stdout: () => out.stdout,
     stderr: () => out.stderr,
     pauseStdout: () => child.stdout!.pause(),

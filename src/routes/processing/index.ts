@@ -8,8 +8,17 @@ import {
   uploadDocumentRoute,
   uploadSelfieRoute,
   verifyActiveLivenessRoute,
+  type UploadDocumentBody,
+  type UploadDocumentForm,
+  type UploadSelfieBody,
+  type UploadSelfieForm,
+  type VerifyActiveLivenessBody,
+  type VerifyActiveLivenessForm,
 } from '../../../generated/schemas.js'
+import { ApiError } from '../../domain/errors.js'
 import { principalOf } from '../../plugins/auth.js'
+import { multipartForms } from '../../plugins/multipart-forms.js'
+import type { LivenessFrames } from '../../services/biometrics-service.js'
 import { operation } from '../operation.js'
 
 const MB = 1024 * 1024
@@ -20,26 +29,6 @@ const FIVE_IMAGES = 70 * MB
 
 export default async function processingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-
-  app.route({
-    ...operation('uploadDocument'),
-    schema: uploadDocumentRoute,
-    bodyLimit: TWO_IMAGES,
-    handler: async function uploadDocument(request, reply) {
-      const uploaded = await app.documentsService.upload(principalOf(request), request.params.id, request.body)
-      return reply.code(201).send(uploaded)
-    },
-  })
-
-  app.route({
-    ...operation('uploadSelfie'),
-    schema: uploadSelfieRoute,
-    bodyLimit: ONE_IMAGE,
-    handler: async function uploadSelfie(request, reply) {
-      const uploaded = await app.biometricsService.uploadSelfie(principalOf(request), request.params.id, request.body.image)
-      return reply.code(201).send(uploaded)
-    },
-  })
 
   app.route({
     ...operation('runFaceMatch'),
@@ -65,12 +54,48 @@ export default async function processingRoutes(fastify: FastifyInstance) {
     },
   })
 
-  app.route({
-    ...operation('verifyActiveLiveness'),
-    schema: verifyActiveLivenessRoute,
-    bodyLimit: FIVE_IMAGES,
-    handler: async function verifyActiveLiveness(request) {
-      return app.biometricsService.verifyChallenge(principalOf(request), request.params.id, request.body)
-    },
+  // Uploads take JSON (base64 images) or multipart/form-data (file parts).
+  await app.register(async function uploads(scope) {
+    await multipartForms(scope)
+    const app = scope.withTypeProvider<TypeBoxTypeProvider>()
+
+    app.route({
+      ...operation('uploadDocument'),
+      schema: uploadDocumentRoute,
+      bodyLimit: TWO_IMAGES,
+      handler: async function uploadDocument(request, reply) {
+        const body = request.body as UploadDocumentBody | UploadDocumentForm
+        return reply.code(201).send(await app.documentsService.upload(principalOf(request), request.params.id, body))
+      },
+    })
+
+    app.route({
+      ...operation('uploadSelfie'),
+      schema: uploadSelfieRoute,
+      bodyLimit: ONE_IMAGE,
+      handler: async function uploadSelfie(request, reply) {
+        const { image } = request.body as UploadSelfieBody | UploadSelfieForm
+        return reply.code(201).send(await app.biometricsService.uploadSelfie(principalOf(request), request.params.id, image))
+      },
+    })
+
+    app.route({
+      ...operation('verifyActiveLiveness'),
+      schema: verifyActiveLivenessRoute,
+      bodyLimit: FIVE_IMAGES,
+      handler: async function verifyActiveLiveness(request) {
+        const body = request.body as VerifyActiveLivenessBody | VerifyActiveLivenessForm
+        return app.biometricsService.verifyChallenge(principalOf(request), request.params.id, 'frames' in body ? body : framesOf(body))
+      },
+    })
   })
+}
+
+/** A form's frames: its n-th `action` part with its n-th `image` part. */
+function framesOf(form: VerifyActiveLivenessForm): LivenessFrames {
+  if (form.action.length !== form.image.length) {
+    const message = `must have as many parts as action (${form.action.length}), one image per action in the same order`
+    throw new ApiError('validation_error', 'request validation failed', [{ path: '/image', message }])
+  }
+  return { challenge_id: form.challenge_id, frames: form.action.map((action, i) => ({ action, image: form.image[i]! })) }
 }
