@@ -153,7 +153,7 @@ export async function overloadBench(): Promise<Section> {
         `| one maximal body alone (answered ${aloneStatus}) | ${a.n} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${fmt(Math.max(...aloneHealth))} |`,
         `| ${livenessBodies} maximal bodies + ${uploads} uploads (${fmt(loadMs / 1000, 1)} s) | ${h.n} | ${fmt(h.p50)} | ${fmt(h.p99)} | ${fmt(Math.max(...health))} |`,
         '',
-        `Answers: active liveness ${count(0, livenessBodies)}; uploads ${count(livenessBodies, results.length)} (503: \`overloaded\`, past the analysis queue).`,
+        `Answers: active liveness ${count(0, livenessBodies)}; uploads ${count(livenessBodies, results.length)} (503: \`overloaded\`, past \`UPLOADS_IN_FLIGHT\` or the analysis queue).`,
         `Resident memory of the service: ${fmt(idle.rssKb / 1024, 0)} MiB before the load, peak (VmHWM) ${fmt(peak.peakKb / 1024, 0)} MiB.`,
       ].join('\n'),
     }

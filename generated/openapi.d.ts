@@ -544,6 +544,7 @@ export interface paths {
          *     service serves no metrics: 404. Per instance: answered requests by route and status with
          *     latency histograms (`ivs_http_request_duration_seconds`), image analysis tasks waiting and
          *     their duration by kind (`ivs_analysis_tasks_pending`, `ivs_analysis_task_duration_seconds`),
+         *     uploads being received and analysed (`ivs_uploads_in_flight`),
          *     webhook attempts by outcome (`ivs_webhook_attempts_total`), finished verifications and checks
          *     (`ivs_verifications_finished_total`, `ivs_checks_finished_total`), and Node's own metrics,
          *     event-loop delay among them (`nodejs_eventloop_lag_*`). `ivs_webhook_deliveries_pending` is

@@ -124,7 +124,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
 
   await fastify.register(healthRoutes)
   await fastify.register(verificationsRoutes)
-  await fastify.register(processingRoutes)
+  await fastify.register(processingRoutes, { uploadsInFlight: config.uploadsInFlight })
   await fastify.register(adminKeysRoutes)
   await fastify.register(webhooksRoutes)
   await fastify.register(dashboardRoutes, { publicUrl: config.publicUrl })

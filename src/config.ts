@@ -35,6 +35,8 @@ export interface Config {
   analysisThreads: number
   /** Image analyses that may wait for a thread; past them a request is answered 503 overloaded. */
   analysisQueue: number
+  /** Upload requests (document, selfie, liveness frames) received and analysed at once. */
+  uploadsInFlight: number
   /** Event-loop delay (ms) past which every request is answered 503 overloaded until it recovers. */
   maxEventLoopDelayMs: number
   /** Redis for state shared by instances (the rate limit's counters); null: this process's memory. */
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PUBLIC_URL must be an absolute http or https URL without a query or fragment (got "${publicUrl}")`)
   }
 
+  const analysisThreads = int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64)
   const config: Config = {
     port,
     host: str('HOST') ?? '127.0.0.1',
@@ -179,8 +182,9 @@ export function loadConfig(env: Env = process.env): Config {
     mediaEncryptionKey: key32('MEDIA_ENCRYPTION_KEY'),
     mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
     faceMatchThreshold: fraction('FACE_MATCH_THRESHOLD', 0.75),
-    analysisThreads: int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64),
+    analysisThreads,
     analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
+    uploadsInFlight: int('UPLOADS_IN_FLIGHT', 2 * analysisThreads, 1, 10_000),
     maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000),
     redisUrl,
     metricsToken,

@@ -12,6 +12,7 @@ export interface Metrics {
   registry: Registry
   analysisTask(task: 'document' | 'faces', seconds: number, outcome: 'ok' | 'error'): void
   webhookAttempt(outcome: string): void
+  uploadsInFlight(n: number): void
   verificationFinished(status: 'completed' | 'failed', checks: Record<string, { passed?: unknown }>): void
 }
 
@@ -57,6 +58,11 @@ export default fp(
         this.set(await app.webhooksRepository.countPending())
       },
     })
+    const uploads = new Gauge({
+      name: 'ivs_uploads_in_flight',
+      help: 'Upload requests being received and analysed (UPLOADS_IN_FLIGHT bounds them)',
+      registers: [registry],
+    })
     const attempts = new Counter({
       name: 'ivs_webhook_attempts_total',
       help: 'Webhook attempts made by this instance, by outcome (delivered, or the error)',
@@ -80,6 +86,7 @@ export default fp(
       registry,
       analysisTask: (task, seconds, outcome) => tasks.observe({ task, outcome }, seconds),
       webhookAttempt: (outcome) => attempts.inc({ outcome }),
+      uploadsInFlight: (n) => uploads.set(n),
       verificationFinished(status, results) {
         verifications.inc({ status })
         for (const [check, result] of Object.entries(results)) checks.inc({ check, passed: String(result.passed === true) })

@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../../domain/errors.js'
 import { principalOf } from '../../plugins/auth.js'
 import { multipartForms } from '../../plugins/multipart-forms.js'
+import { admitUploads } from '../../plugins/upload-admission.js'
 import type { LivenessFrames } from '../../services/biometrics-service.js'
 import { operation } from '../operation.js'
 
@@ -27,7 +28,7 @@ const ONE_IMAGE = 15 * MB
 const TWO_IMAGES = 29 * MB
 const FIVE_IMAGES = 70 * MB
 
-export default async function processingRoutes(fastify: FastifyInstance) {
+export default async function processingRoutes(fastify: FastifyInstance, opts: { uploadsInFlight: number }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
 
   app.route({
@@ -56,6 +57,7 @@ export default async function processingRoutes(fastify: FastifyInstance) {
 
   // Uploads take JSON (base64 images) or multipart/form-data (file parts).
   await app.register(async function uploads(scope) {
+    admitUploads(scope, opts.uploadsInFlight)
     await multipartForms(scope)
     const app = scope.withTypeProvider<TypeBoxTypeProvider>()
 
