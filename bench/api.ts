@@ -1,17 +1,14 @@
 // API throughput and latency: the real service (a child process on PostgreSQL, default
 // configuration) beside its ceilings measured in the same run: bare Fastify answering the same JSON
 // from memory, and postgres.js running the same single-row SELECT and INSERT directly.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import autocannon from 'autocannon'
 import { hashApiKey, newApiKeySecret } from '../src/domain/api-key-secret.js'
 import { loadConfig } from '../src/config.js'
-import { startArgs } from '../scripts/start-command.js'
 import { benchDatabase, connect, fmt, quick, stats, type Section } from './lib.js'
+import { cpuMicros, FullCollections, memory, startChild, stop } from './process.js'
 
-const root = new URL('..', import.meta.url).pathname
 const SECONDS = quick ? 1 : 5
 /** Each case runs this many times, the service and its ceiling taking turns; medians are reported. */
 const REPEATS = quick ? 1 : 3
@@ -23,97 +20,6 @@ const heapText = (m: number) => (Number.isFinite(m) ? `${fmt(m, 1)} MiB` : 'no f
 /** The memory instance's warm-up (the JIT, the pool, V8 sizing its spaces), not recorded. */
 const MEMORY_WARMUP_SECONDS = quick ? 1 : 10
 const CONNECTIONS = [10, 50]
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-/**
- * Starts the service as `npm start` does (`script` null), or a script of the bench. With `trace`, node
- * runs with `--trace-gc` and its standard output (its log lines and V8's) goes to `trace.onLine`.
- */
-async function startChild(
-  script: string | null,
-  env: Record<string, string>,
-  trace?: { onLine: (line: string) => void },
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort()
-  const args = script ? ['--import', 'tsx', script] : startArgs()
-  const child = spawn(process.execPath, trace ? ['--trace-gc', ...args] : args, {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', trace ? 'pipe' : 'ignore', 'inherit'],
-  })
-  if (trace) {
-    let partial = ''
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n')
-      partial = lines.pop()!
-      for (const line of lines) trace.onLine(line)
-    })
-  }
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 300; i++) {
-    try {
-      await fetch(`${url}/verifications/x`)
-      return { url, child }
-    } catch {
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  child.kill('SIGKILL')
-  throw new Error(`bench: ${script ?? 'the service'} did not start`)
-}
-
-/**
- * V8's heap after each full collection (mark-compact), from `--trace-gc` lines, by isolate: the main
- * thread's and each worker's (the analysis workers) are told apart by the isolate's address.
- */
-class FullCollections {
-  readonly #byIsolate = new Map<string, number[]>()
-
-  onLine = (line: string) => {
-    const m = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line)
-    if (!m) return
-    const list = this.#byIsolate.get(m[1]!) ?? []
-    list.push(Number(m[2])) // MiB (V8 prints MB of 1024 × 1024 bytes)
-    this.#byIsolate.set(m[1]!, list)
-  }
-
-  /** How many full collections each isolate has made so far. */
-  mark(): Map<string, number> {
-    return new Map([...this.#byIsolate].map(([isolate, list]) => [isolate, list.length]))
-  }
-
-  /** The main thread's results between two marks: its isolate collected most often (it answers every request). */
-  mainBetween(from: Map<string, number>, to: Map<string, number>): number[] {
-    const [isolate, list] = [...this.#byIsolate].reduce<[string, number[]]>((a, b) => (b[1].length > a[1].length ? b : a), ['', []])
-    return list.slice(from.get(isolate) ?? 0, to.get(isolate) ?? 0)
-  }
-}
-
-async function stop(child: ChildProcess) {
-  child.kill('SIGTERM')
-  await new Promise((r) => child.once('exit', r))
-}
-
-function rssMiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return m ? Number(m[1]) / 1024 : NaN
-}
-
-/** CPU time a process has used so far (user and system, all its threads), in microseconds. */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS
-}
-/** Linux's clock ticks per second for /proc/<pid>/stat (sysconf(_SC_CLK_TCK), 100 on Linux's ABIs). */
-const CLOCK_TICKS = 100
-
 interface Load {
   rps: number
   p50: number
@@ -290,7 +196,7 @@ export async function apiBench(): Promise<Section> {
         await load(traced, `/verifications/${id}`, 50, { headers: auth }, MEMORY_WARMUP_SECONDS)
         for (let run = 0; run < 3; run++) {
           const samples: number[] = []
-          const sampler = setInterval(() => samples.push(rssMiB(pid)), 500)
+          const sampler = setInterval(() => samples.push(memory(pid).rss), 500)
           const from = gc.mark()
           await load(traced, `/verifications/${id}`, 50, { headers: auth }, MEMORY_SECONDS)
           clearInterval(sampler)

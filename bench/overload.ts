@@ -2,15 +2,13 @@
 // bodies (five 10 MB images, about 67 MB of JSON each) and document uploads are in flight against the
 // real server process. Its answer time shows how long the event loop stalls; the process's peak
 // resident memory (VmHWM) shows what the bodies and the analysis queue cost.
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { Client, request } from 'undici'
 import { newApiKeySecret } from '../src/domain/api-key-secret.js'
-import { startArgs } from '../scripts/start-command.js'
 import { benchDatabase, fmt, quick, stats, type Section } from './lib.js'
+import { memory, startChild, stop } from './process.js'
 
-const root = new URL('..', import.meta.url).pathname
 const fixture = (p: string) => readFileSync(new URL(`../test/fixtures/${p}`, import.meta.url)).toString('base64')
 
 /** A PNG of noise just under 10 MB decoded: the largest image a body may carry, and one that decodes. */
@@ -23,39 +21,6 @@ async function maximalImage(): Promise<string> {
     .toBuffer()
   if (png.length > 10 * 1024 * 1024) throw new Error(`bench: the maximal image is ${png.length} bytes`)
   return png.toString('base64')
-}
-
-/** kB figures of /proc/<pid>/status. */
-function memory(pid: number): { rssKb: number; peakKb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
-  return { rssKb: kb('VmRSS'), peakKb: kb('VmHWM') }
-}
-
-async function startService(databaseUrl: string, adminKey: string) {
-  const child = spawn(process.execPath, startArgs(), {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, ADMIN_API_KEY: adminKey, RATE_LIMIT_PER_SECOND: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (s: string) => {
-      out += s
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
-      if (m) resolve(m[1]!)
-      // Only the start-up lines are kept.
-      if (m || out.length > 100_000) out = ''
-    })
-    child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s))
-    child.once('exit', (code) => reject(new Error(`bench: the service exited (${code}) before listening:\n${out}`)))
-  })
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  return { url, pid: child.pid!, stop }
 }
 
 /** Polls /healthz on a connection of its own, one request at a time, until `until` settles. */
@@ -80,7 +45,8 @@ export async function overloadBench(): Promise<Section> {
   const uploads = quick ? 2 : 20
   const db = await benchDatabase()
   const adminKey = newApiKeySecret()
-  const service = await startService(db.url, adminKey)
+  const service = await startChild(null, { DATABASE_URL: db.url, ADMIN_API_KEY: adminKey, RATE_LIMIT_PER_SECOND: '0' })
+  const pid = service.child.pid!
   try {
     const call = async (method: 'GET' | 'POST', path: string, key: string, body?: string | object) => {
       const res = await request(`${service.url}${path}`, {
@@ -107,7 +73,7 @@ export async function overloadBench(): Promise<Section> {
     }
     const photo = fixture('documents/passport-td3-phone.jpg')
     const documentSessions = await Promise.all(Array.from({ length: uploads }, () => session(['document'])))
-    const idle = memory(service.pid)
+    const idle = memory(pid)
 
     // One maximal body alone: the longest /healthz answer is about the longest stall it causes.
     // (--quick keeps the harness working: the load alone.)
@@ -132,7 +98,7 @@ export async function overloadBench(): Promise<Section> {
     const health = await pollHealth(service.url, load)
     const results = await load
     const loadMs = performance.now() - started
-    const peak = memory(service.pid)
+    const peak = memory(pid)
     const count = (from: number, to: number) => {
       const by = new Map<number, number>()
       for (const r of results.slice(from, to)) by.set(r.status, (by.get(r.status) ?? 0) + 1)
@@ -154,11 +120,11 @@ export async function overloadBench(): Promise<Section> {
         `| ${livenessBodies} maximal bodies + ${uploads} uploads (${fmt(loadMs / 1000, 1)} s) | ${h.n} | ${fmt(h.p50)} | ${fmt(h.p99)} | ${fmt(Math.max(...health))} |`,
         '',
         `Answers: active liveness ${count(0, livenessBodies)}; uploads ${count(livenessBodies, results.length)} (503: \`overloaded\`, past \`UPLOADS_IN_FLIGHT\` or the analysis queue).`,
-        `Resident memory of the service: ${fmt(idle.rssKb / 1024, 0)} MiB before the load, peak (VmHWM) ${fmt(peak.peakKb / 1024, 0)} MiB.`,
+        `Resident memory of the service: ${fmt(idle.rss, 0)} MiB before the load, peak (VmHWM) ${fmt(peak.peak, 0)} MiB.`,
       ].join('\n'),
     }
   } finally {
-    await service.stop()
+    await stop(service.child)
     await db.drop()
   }
 }

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { build } from './helpers/build.js'
 import { errorsAt, specErrors } from './helpers/spec.js'
-import { type Verification, type Summary, type ErrorBody, VRY_ID, ISO_MS, json, create, expectValidationError } from './helpers/verifications.js'
+import { type Verification, type Summary, type ErrorBody, VRY_ID, ISO_MS, json, expectValidationError } from './helpers/verifications.js'
 
 t.test('POST /verifications creates a pending session with every field', async (t) => {
   const b = await build(t)
