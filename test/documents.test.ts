@@ -114,6 +114,14 @@ t.test('documents over MRZ text', async (t) => {
     t.equal(ok.json().checks_results.identity.passed, true, 'Müller also matches MULLER; José matches JOSE')
     t.notOk('document' in ok.json().checks_results, 'only requested checks appear')
 
+    const apostrophe = await session(['identity'], { first_name: 'Seán', last_name: "O'Brien" })
+    const irish = await upload(apostrophe, { mrz: td3({ ...passport, surname: 'OBRIEN', given: 'SEAN' }).join('\n') })
+    t.equal(irish.json().checks_results.identity.passed, true, "O'Brien matches OBRIEN (ICAO omits apostrophes)")
+    const long = await session(['identity'], { first_name: 'Maria Christina Alexandra', last_name: 'van der Berghe' })
+    const cut = await upload(long, { mrz: td3({ ...passport, surname: 'VAN<DER<BERGHE', given: 'MARIA<CHRISTINA<ALEXAND' }).join('\n') })
+    t.same(cut.json().checks_results.identity.details.holder.first_name, 'MARIA CHRISTINA ALEXAND')
+    t.equal(cut.json().checks_results.identity.passed, true, 'a given name cut to fit the MRZ matches the full one')
+
     const wrongDob = await session(['document', 'identity'], { first_name: 'Anna', last_name: 'Müller', date_of_birth: '1990-03-13' })
     const bad = await upload(wrongDob, { mrz: td3(passport).join('\n') })
     const id2 = bad.json().checks_results.identity

@@ -1,56 +1,10 @@
 // The `identity` check: the holder's data on the document against what the client declared.
-// Names are compared the way ICAO 9303 writes them in an MRZ: upper case A–Z, no diacritics,
-// hyphens and apostrophes as spaces, and the transliterations of its Table 1 (Ü → UE or U, ß → SS …).
+// Names are compared the way ICAO 9303 writes them in an MRZ (src/domain/mrz-names.ts).
 import type { Applicant, DocumentCheckResult, IdentityCheckResult, IdentityHolder } from '../../generated/schemas.js'
+import { firstNameMatches, lastNameMatches, nameFieldFull } from './mrz-names.js'
 
 type Field = keyof IdentityHolder
 const FIELDS: Field[] = ['first_name', 'last_name', 'date_of_birth', 'document_number', 'nationality']
-
-/** Letters ICAO transliterates to more than one letter; the single-letter form is tried as well. */
-const MULTI: Array<[RegExp, string]> = [
-  [/Ä/g, 'AE'], [/Ö/g, 'OE'], [/Ü/g, 'UE'], [/ß/g, 'SS'], [/Æ/g, 'AE'], [/Ø/g, 'OE'], [/Å/g, 'AA'],
-  [/Œ/g, 'OE'], [/Þ/g, 'TH'], [/Ĳ/g, 'IJ'],
-]
-const SINGLE: Array<[RegExp, string]> = [[/ß/g, 'SS'], [/Æ/g, 'AE'], [/Ø/g, 'O'], [/Œ/g, 'OE'], [/Þ/g, 'TH'], [/Ĳ/g, 'IJ'], [/Ð/g, 'D'], [/Đ/g, 'D'], [/Ł/g, 'L'], [/Ħ/g, 'H'], [/İ/g, 'I']]
-
-function clean(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim()
-    .replace(/ +/g, ' ')
-}
-
-/** The ways a declared name can appear in an MRZ. */
-export function mrzNameForms(name: string): Set<string> {
-  const upper = name.toUpperCase()
-  const forms = new Set<string>()
-  let multi = upper
-  for (const [re, to] of MULTI) multi = multi.replace(re, to)
-  let single = upper
-  for (const [re, to] of SINGLE) single = single.replace(re, to)
-  forms.add(clean(multi))
-  forms.add(clean(single))
-  return forms
-}
-
-function normalizeMrzName(name: string): string {
-  return name.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()
-}
-
-/** A declared first name matches all given names, or the first of them (people often give one). */
-function firstNameMatches(declared: string, mrz: string): boolean {
-  const given = normalizeMrzName(mrz)
-  for (const form of mrzNameForms(declared)) {
-    if (form === given || (form.length > 0 && `${given} `.startsWith(`${form} `))) return true
-  }
-  return false
-}
-
-function lastNameMatches(declared: string, mrz: string): boolean {
-  return mrzNameForms(declared).has(normalizeMrzName(mrz))
-}
 
 /** ICAO writes Germany as D in an MRZ; everyone else by ISO 3166-1 alpha-3. */
 const normalizeState = (s: string) => (s.replace(/</g, '').toUpperCase() === 'D' ? 'DEU' : s.replace(/</g, '').toUpperCase())
@@ -69,6 +23,7 @@ export function identityCheck(
     document_number: mrz?.document_number ?? null,
     nationality: mrz?.nationality ? normalizeState(mrz.nationality) : null,
   }
+  const truncated = mrz !== null && nameFieldFull(mrz)
   const matches = Object.fromEntries(FIELDS.map((f) => [f, null])) as IdentityCheckResult['details']['matches']
   const declared = applicant ?? {}
   for (const f of FIELDS) {
@@ -80,8 +35,8 @@ export function identityCheck(
       continue
     }
     matches[f] =
-      f === 'first_name' ? firstNameMatches(want, have)
-      : f === 'last_name' ? lastNameMatches(want, have)
+      f === 'first_name' ? firstNameMatches(want, have, truncated)
+      : f === 'last_name' ? lastNameMatches(want, have, truncated)
       : f === 'document_number' ? normalizeNumber(want) === normalizeNumber(have)
       : f === 'nationality' ? normalizeState(want) === have
       : want === have

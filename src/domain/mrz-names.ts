@@ -1,0 +1,89 @@
+// Names as ICAO 9303 Part 3 writes them in a machine-readable zone: upper case A–Z, national
+// characters transliterated (its tables for Latin letters, Cyrillic and Greek), apostrophes omitted,
+// hyphens and spaces as fillers, and a name longer than its field truncated.
+import type { MrzData } from '../../generated/schemas.js'
+
+/**
+ * Letters with a transliteration of their own (others lose their diacritics). Two spellings where
+ * ICAO allows both, or where states write both (Ä: AE or A, Đ: D or DJ); the first is ICAO's.
+ */
+const LETTERS: Record<string, string | [string, string]> = {
+  // Latin
+  Ä: ['AE', 'A'], Ö: ['OE', 'O'], Ü: ['UE', 'U'], Å: ['AA', 'A'], Ø: ['OE', 'O'], Đ: ['D', 'DJ'],
+  Æ: 'AE', Œ: 'OE', ß: 'SS', ẞ: 'SS', Þ: 'TH', Ĳ: 'IJ', Ð: 'D', Ł: 'L', Ħ: 'H', İ: 'I', Ŀ: 'L', Ŋ: 'N', Ŧ: 'T', ĸ: 'K',
+  // Cyrillic (Doc 9303 Part 3, table B)
+  А: 'A', Б: 'B', В: 'V', Г: 'G', Ґ: 'G', Д: 'D', Ѓ: 'G', Ђ: 'D', Е: 'E', Ё: 'E', Є: 'IE', Ж: 'ZH', З: 'Z', Ѕ: 'DZ',
+  И: 'I', І: 'I', Ї: 'I', Й: 'I', Ј: 'J', К: 'K', Л: 'L', Љ: 'LJ', М: 'M', Н: 'N', Њ: 'NJ', О: 'O', П: 'P', Р: 'R',
+  С: 'S', Т: 'T', Ќ: 'K', Ћ: 'C', У: 'U', Ў: 'U', Ф: 'F', Х: 'KH', Ц: 'TS', Ч: 'CH', Џ: 'DZ', Ш: 'SH', Щ: 'SHCH',
+  Ъ: 'IE', Ы: 'Y', Ь: '', Э: 'E', Ю: 'IU', Я: 'IA',
+  // Greek (table C)
+  Α: 'A', Β: 'V', Γ: 'G', Δ: 'D', Ε: 'E', Ζ: 'Z', Η: 'I', Θ: 'TH', Ι: 'I', Κ: 'K', Λ: 'L', Μ: 'M', Ν: 'N', Ξ: 'X',
+  Ο: 'O', Π: 'P', Ρ: 'R', Σ: 'S', Τ: 'T', Υ: 'Y', Φ: 'F', Χ: 'CH', Ψ: 'PS', Ω: 'O',
+}
+const APOSTROPHES = /['’‘`´ʼ]/g
+/** Greek ΟΥ is one sound, written OU (ELOT 743, which Greek passports follow). */
+const GREEK_OU = /Ο[ΥΎ]/g
+
+/** One letter in MRZ letters: its own transliteration, or its base letter's once marks are dropped. */
+function letter(c: string, alternate: boolean): string {
+  const own = LETTERS[c] ?? LETTERS[c.normalize('NFD').replace(/\p{M}/gu, '')]
+  if (own !== undefined) return typeof own === 'string' ? own : own[alternate ? 1 : 0]
+  return c.normalize('NFD').replace(/\p{M}/gu, '')
+}
+
+/** A name as MRZ words: transliterated, anything else (hyphens, spaces, commas) a single space. */
+function spell(name: string, alternate: boolean, apostrophe: '' | ' '): string {
+  const upper = name.normalize('NFC').toUpperCase().replace(APOSTROPHES, apostrophe).replace(GREEK_OU, 'OU')
+  return [...upper]
+    .map((c) => letter(c, alternate))
+    .join('')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim()
+}
+
+/**
+ * The ways a declared name can be written in an MRZ: ICAO's transliteration and the one-letter
+ * spellings states also use (Müller: MUELLER or MULLER), apostrophes omitted as ICAO says or as a filler.
+ */
+export function mrzNameForms(name: string): Set<string> {
+  const forms = new Set<string>()
+  for (const alternate of [false, true]) for (const apostrophe of ['', ' '] as const) forms.add(spell(name, alternate, apostrophe))
+  forms.delete('')
+  return forms
+}
+
+/** How many characters each layout gives to the name (surname, `<<`, given names). */
+const NAME_FIELD: Record<MrzData['format'], number> = { TD1: 30, TD2: 31, TD3: 39, MRVA: 39, MRVB: 31 }
+
+/** Whether the MRZ's name field is full, so that its last name read may have been cut short. */
+export function nameFieldFull(mrz: Pick<MrzData, 'format' | 'surname' | 'given_names'>): boolean {
+  const used = (mrz.surname?.length ?? 0) + (mrz.given_names ? 2 + mrz.given_names.length : 0)
+  return used >= NAME_FIELD[mrz.format]
+}
+
+const words = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()
+
+/**
+ * A declared surname against the MRZ's. When the name field is full and the MRZ has no given names,
+ * the surname itself may be cut: a declared one that begins with it matches.
+ */
+export function lastNameMatches(declared: string, mrz: string, truncated: boolean): boolean {
+  const have = words(mrz)
+  for (const form of mrzNameForms(declared)) {
+    if (form === have || (truncated && have.length > 0 && form.startsWith(have))) return true
+  }
+  return false
+}
+
+/**
+ * A declared first name against the MRZ's given names: all of them, or the first ones word for word
+ * (people often give one). When the name field is full, the last given name may be cut short.
+ */
+export function firstNameMatches(declared: string, mrz: string, truncated: boolean): boolean {
+  const have = words(mrz)
+  for (const form of mrzNameForms(declared)) {
+    if (form === have || `${have} `.startsWith(`${form} `)) return true
+    if (truncated && have.length > 0 && form.startsWith(have)) return true
+  }
+  return false
+}

@@ -1,0 +1,53 @@
+// Declared names against MRZ names, as ICAO 9303 Part 3 writes them: transliteration, apostrophes,
+// hyphens, truncation, and no match between different people's names.
+import t from 'tap'
+import { firstNameMatches, lastNameMatches, mrzNameForms, nameFieldFull } from '../src/domain/mrz-names.js'
+
+t.test('legitimate spellings match', async (t) => {
+  const surnames: Array<[string, string]> = [
+    ["O'Brien", 'OBRIEN'], ["O'Brien", 'O BRIEN'], ["D'Arcy", 'DARCY'], ['Đurić', 'DJURIC'], ['Đurić', 'DURIC'],
+    ['Müller', 'MUELLER'], ['Müller', 'MULLER'], ['Øster', 'OESTER'], ['Strauß', 'STRAUSS'], ['Łukasiewicz', 'LUKASIEWICZ'],
+    ['García Márquez', 'GARCIA MARQUEZ'], ['Smith-Jones', 'SMITH JONES'], ['Ångström', 'AANGSTROEM'], ['Ångström', 'ANGSTROM'],
+    ['Þórsdóttir', 'THORSDOTTIR'], ['Çelik', 'CELIK'], ['Şahin', 'SAHIN'], ['Dvořák', 'DVORAK'],
+    ['Иванов', 'IVANOV'], ['Щербаков', 'SHCHERBAKOV'], ['Юсупова', 'IUSUPOVA'], ['Жуков', 'ZHUKOV'], ['Хрущёв', 'KHRUSHCHEV'],
+    ['Παπαδόπουλος', 'PAPADOPOULOS'], ['Θεοδωρίδης', 'THEODORIDIS'], ['Χατζής', 'CHATZIS'],
+  ]
+  for (const [declared, mrz] of surnames) t.ok(lastNameMatches(declared, mrz, false), `${declared} = ${mrz}`)
+  const given: Array<[string, string]> = [
+    ["N'Golo", 'NGOLO'], ['Anne-Marie', 'ANNE MARIE'], ['José', 'JOSE'], ['Anna', 'ANNA MARIA'], ['Zoë', 'ZOE'], ['Наталья', 'NATALIA'],
+  ]
+  for (const [declared, mrz] of given) t.ok(firstNameMatches(declared, mrz, false), `${declared} = ${mrz}`)
+})
+
+t.test('a name cut to fit its field matches the full name declared, only when the field is full', async (t) => {
+  // TD3: 39 characters for SURNAME<<GIVEN<NAMES.
+  const cut = { format: 'TD3' as const, surname: 'VAN DER BERGHE', given_names: 'MARIA CHRISTINA ALEXAN' }
+  t.equal(14 + 2 + 22, 38)
+  t.notOk(nameFieldFull(cut), '38 of 39 characters')
+  const full = { ...cut, given_names: 'MARIA CHRISTINA ALEXAND' }
+  t.ok(nameFieldFull(full), '39 of 39 characters')
+  t.ok(firstNameMatches('Maria Christina Alexandra', full.given_names, true))
+  t.notOk(firstNameMatches('Maria Christina Alexandra', full.given_names, false), 'not when nothing was cut')
+  t.notOk(firstNameMatches('Maria Christina Beatrix', full.given_names, true), 'a different name still differs')
+  const longSurname = { format: 'TD1' as const, surname: 'WOLFESCHLEGELSTEINHAUSENBERGE', given_names: null }
+  t.ok(nameFieldFull({ ...longSurname, surname: 'WOLFESCHLEGELSTEINHAUSENBERGER' }))
+  t.ok(lastNameMatches('Wolfeschlegelsteinhausenbergerdorff', 'WOLFESCHLEGELSTEINHAUSENBERGER', true))
+})
+
+t.test("different people's names never match", async (t) => {
+  const pairs: Array<[string, string]> = [
+    ['Müller', 'MILLER'], ['Schmidt', 'SCHMITT'], ["O'Brien", 'BRIEN'], ['Đurić', 'CURIC'], ['Иванов', 'IVANOVA'],
+    ['Petrov', 'PETROVA'], ['Anne', 'ANNA'], ['Jon', 'JOHN'], ['Παπαδόπουλος', 'PAPADOPOULO'],
+  ]
+  for (const [declared, mrz] of pairs) {
+    t.notOk(lastNameMatches(declared, mrz, false), `${declared} ≠ ${mrz}`)
+    t.notOk(firstNameMatches(declared, mrz, false), `${declared} ≠ ${mrz} (as given names)`)
+  }
+  t.notOk(firstNameMatches('Maria', 'ANNA MARIA', false), 'a later given name alone is not the first')
+  t.notOk(firstNameMatches('An', 'ANNA', false), 'a prefix of a word is not the word')
+})
+
+t.test('forms of a name', async (t) => {
+  t.same([...mrzNameForms("D'Ärcy-Ñúñez")].sort(), ['D AERCY NUNEZ', 'D ARCY NUNEZ', 'DAERCY NUNEZ', 'DARCY NUNEZ'])
+  t.same([...mrzNameForms('–')], [], 'nothing but punctuation: no form')
+})
