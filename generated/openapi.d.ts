@@ -749,7 +749,7 @@ export interface components {
             /** @description Null for formats without a composite check digit (MRVA, MRVB). */
             composite: boolean | null;
         };
-        /** @description Fields read from the machine-readable zone, `<` fillers removed (inner fillers become spaces); null when empty or unreadable. Dates are YYYY-MM-DD: a birth year is placed in the latest century that does not put it in the future, an expiry year in 2000–2099. */
+        /** @description Fields read from the machine-readable zone, `<` fillers removed (inner fillers become spaces); null when empty or unreadable. Dates are YYYY-MM-DD: a birth year is placed in the latest century that does not put it in the future, an expiry year in 20YY unless that is more than 20 years ahead, then 19YY (`991231` is 1999-12-31: no document is valid that long). Sex `X` and `<` are both `X` (unspecified). Visas: MRV-A (2 × 44) and MRV-B (2 × 36), whose optional data has no check digit and which have no composite one. */
         MrzData: {
             format: components["schemas"]["MrzFormat"];
             document_code: string | null;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { uploads } from '../src/db/schema.js'
 import { decryptMedia } from '../src/domain/media-crypto.js'
 import { build } from './helpers/build.js'
-import { td1, td3, type Holder } from './helpers/mrz.js'
+import { mrv, td1, td3, type Holder } from './helpers/mrz.js'
 import { specErrors } from './helpers/spec.js'
 
 const passport: Holder = { issuing: 'NLD', surname: 'MUELLER', given: 'ANNA MARIA', number: 'NX12AB34C', nationality: 'NLD', dob: '900312', sex: 'F', expiry: '340101' }
@@ -61,6 +61,16 @@ t.test('documents over MRZ text', async (t) => {
     const mrz = res.json().checks_results.document.details.mrz
     t.match(mrz, { format: 'TD1', document_code: 'ID', issuing_state: 'ROU', document_number: 'RX1234567', surname: 'POPESCU', given_names: 'ION', date_of_birth: '1985-12-24', sex: 'M', expiration_date: '2030-06-15' })
     t.equal(res.json().checks_results.document.passed, true)
+  })
+
+  await t.test('an MRV-A visa passes as a visa', async (t) => {
+    const vid = await session(['document'])
+    const res = await upload(vid, { document_type: 'visa', mrz: mrv({ ...passport, sex: 'X' }, 'A').join('\n') })
+    t.equal(res.statusCode, 201)
+    t.same(specErrors('uploadDocument', 201, res.json()), [])
+    const doc = res.json().checks_results.document
+    t.equal(doc.passed, true, `reasons: ${doc.reasons}`)
+    t.match(doc.details.mrz, { format: 'MRVA', document_code: 'V', sex: 'X', check_digits: { composite: null } })
   })
 
   await t.test('a tampered check digit fails', async (t) => {

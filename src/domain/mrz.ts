@@ -1,5 +1,5 @@
-// Machine-readable zones (ICAO 9303): finding one in OCR text, parsing it with the `mrz` package,
-// and the API's view of it (MrzData).
+// Machine-readable zones (ICAO 9303): finding one in OCR text, parsing it with the `mrz` package
+// (TD1, TD2, TD3, and visas through the layouts they share), and the API's view of it (MrzData).
 import { parse } from 'mrz'
 import type { MrzData } from '../../generated/schemas.js'
 
@@ -35,10 +35,52 @@ function checkDigitsValid(result: ParseResult): number {
   return result.details.filter((d) => d.field?.endsWith('CheckDigit') && d.valid).length
 }
 
-function tryParse(lines: string[], autocorrect: boolean): ParseResult | null {
+/** ICAO 9303 check digit: 7-3-1 weights, `<` as 0, A–Z as 10–35. */
+function checkDigit(s: string): string {
+  const value = (c: string) => (c === '<' ? 0 : c >= '0' && c <= '9' ? Number(c) : c.charCodeAt(0) - 55)
+  return String([...s].reduce((sum, c, i) => sum + value(c) * [7, 3, 1][i % 3]!, 0) % 10)
+}
+
+/** A zone the `mrz` package parsed, with what it does not know: visas (MRV-A, MRV-B). */
+export interface ParsedMrz {
+  result: ParseResult
+  format: MrzData['format']
+  /** A visa's own document code and optional data (the package reads them as a passport's or card's). */
+  visa: { documentCode: string; optionalData: string | null } | null
+}
+
+/**
+ * The lines as the `mrz` package can parse them. Sex `X` (ICAO 9303's unspecified, beside `<`) is
+ * given as `<`, which no check digit covers. A visa is given as the passport (MRV-A, 2 × 44) or card
+ * (MRV-B, 2 × 36) of the same layout: its line 2 ends in 16 or 8 characters of optional data with no
+ * check digit, where those have a personal number, its check digit and a composite one; so the
+ * optional data is set aside, and fillers with the composite digit of the rest take its place.
+ */
+function forLibrary(lines: string[]): { lines: string[]; visa: ParsedMrz['visa']; format: 'MRVA' | 'MRVB' | null } {
+  const two = lines.length === 2
+  const sexAt = two ? 20 : 7
+  const [l1, l2] = [lines[0] ?? '', lines[1] ?? '']
+  const unspecified = l2.charAt(sexAt) === 'X' ? `${l2.slice(0, sexAt)}<${l2.slice(sexAt + 1)}` : l2
+  const out = [l1, unspecified, ...lines.slice(2)]
+  if (!two || !l1.startsWith('V') || (l1.length !== 44 && l1.length !== 36)) return { lines: out, visa: null, format: null }
+  const mrva = l1.length === 44
+  const head = unspecified.slice(0, 28)
+  const tail = mrva ? '<'.repeat(15) : '<'.repeat(7)
+  const composite = checkDigit(`${head.slice(0, 10)}${head.slice(13, 20)}${head.slice(21)}${tail}`)
+  const optional = l2.slice(28).replace(/<+$/, '').replace(/<+/g, ' ').trim()
+  return {
+    lines: [`${mrva ? 'P' : 'I'}<${l1.slice(2)}`, `${head}${tail}${composite}`],
+    visa: { documentCode: l1.slice(0, 2).replace(/</g, ''), optionalData: optional || null },
+    format: mrva ? 'MRVA' : 'MRVB',
+  }
+}
+
+function tryParse(lines: string[], autocorrect: boolean): ParsedMrz | null {
+  const prepared = forLibrary(lines)
   try {
-    const result = parse(lines, { autocorrect })
-    return ['TD1', 'TD2', 'TD3'].includes(result.format) ? result : null
+    const result = parse(prepared.lines, { autocorrect })
+    if (!['TD1', 'TD2', 'TD3'].includes(result.format)) return null
+    return { result, format: prepared.format ?? (result.format as MrzData['format']), visa: prepared.visa }
   } catch {
     return null
   }
@@ -55,8 +97,9 @@ export function findMrz(texts: string[]): string[] | null {
     for (let i = 0; i + shape.lines <= lines.length; i++) {
       const group = lines.slice(i, i + shape.lines).map((l) => fit(l, shape.length))
       if (group.some((l) => l === null)) continue
-      const result = tryParse(group as string[], true)
-      if (!result) continue
+      const parsed = tryParse(group as string[], true)
+      if (!parsed) continue
+      const { result } = parsed
       const corrected = correctedLines(group as string[], result)
       const score = checkDigitsValid(result) * 10 + (result.valid ? 5 : 0)
       if (!best || score > best.score) best = { lines: corrected, score }
@@ -78,7 +121,7 @@ function correctedLines(lines: string[], result: ParseResult): string[] {
 }
 
 /** Splits MRZ text as sent by a client (lines separated by newlines) and parses it as is, or null. */
-export function parseMrzText(text: string): ParseResult | null {
+export function parseMrzText(text: string): ParsedMrz | null {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -87,7 +130,7 @@ export function parseMrzText(text: string): ParseResult | null {
   return tryParse(lines, false)
 }
 
-export function parseMrzLines(lines: string[]): ParseResult | null {
+export function parseMrzLines(lines: string[]): ParsedMrz | null {
   return tryParse(lines, false)
 }
 
@@ -103,7 +146,13 @@ function digitValid(result: ParseResult, name: string): boolean | null {
   return d ? d.valid : null
 }
 
-/** YYMMDD → YYYY-MM-DD; a birth date takes the latest century not in the future, an expiry 20YY. */
+/** No document is valid for longer: an expiry further ahead than this is read in the century before. */
+export const EXPIRY_WINDOW_YEARS = 20
+
+/**
+ * YYMMDD → YYYY-MM-DD. A birth date takes the latest century that does not put it in the future; an
+ * expiry is 20YY unless that is more than EXPIRY_WINDOW_YEARS ahead, then 19YY (`991231` is 1999).
+ */
 export function mrzDate(yymmdd: string | null, kind: 'birth' | 'expiry', today = new Date()): string | null {
   if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return null
   const yy = Number(yymmdd.slice(0, 2))
@@ -111,6 +160,7 @@ export function mrzDate(yymmdd: string | null, kind: 'birth' | 'expiry', today =
   const dd = yymmdd.slice(4, 6)
   let year = 2000 + yy
   if (kind === 'birth' && `${year}-${mm}-${dd}` > today.toISOString().slice(0, 10)) year -= 100
+  if (kind === 'expiry' && year > today.getUTCFullYear() + EXPIRY_WINDOW_YEARS) year -= 100
   const iso = `${year}-${mm}-${dd}`
   const d = new Date(`${iso}T00:00:00Z`)
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso
@@ -124,14 +174,13 @@ export interface MrzReading {
   invalidFields: string[]
 }
 
-export function toMrzReading(result: ParseResult, today = new Date()): MrzReading {
-  const format = result.format as MrzData['format']
-  const optional = [field(result, 'personalNumber'), field(result, 'optional1'), field(result, 'optional2')].filter(Boolean).join(' ')
+export function toMrzReading({ result, format, visa }: ParsedMrz, today = new Date()): MrzReading {
+  const optional = visa ? visa.optionalData : [field(result, 'personalNumber'), field(result, 'optional1'), field(result, 'optional2')].filter(Boolean).join(' ')
   const checkDetails = result.details.filter((d) => d.field?.endsWith('CheckDigit'))
   return {
     data: {
       format,
-      document_code: field(result, 'documentCode'),
+      document_code: visa ? visa.documentCode : field(result, 'documentCode'),
       issuing_state: field(result, 'issuingState'),
       document_number: result.documentNumber ?? field(result, 'documentNumber'),
       surname: field(result, 'lastName'),
@@ -145,7 +194,7 @@ export function toMrzReading(result: ParseResult, today = new Date()): MrzReadin
         document_number: digitValid(result, 'documentNumberCheckDigit') ?? false,
         date_of_birth: digitValid(result, 'birthDateCheckDigit') ?? false,
         expiration_date: digitValid(result, 'expirationDateCheckDigit') ?? false,
-        composite: digitValid(result, 'compositeCheckDigit'),
+        composite: visa ? null : digitValid(result, 'compositeCheckDigit'),
       },
     },
     checkDigitsValid: checkDetails.length > 0 && checkDetails.every((d) => d.valid),

@@ -14,7 +14,7 @@ export interface Holder {
   number: string
   nationality: string
   dob: string // YYMMDD
-  sex: 'M' | 'F' | '<'
+  sex: 'M' | 'F' | 'X' | '<'
   expiry: string // YYMMDD
   optional?: string
 }
@@ -37,4 +37,13 @@ export function td1(h: Holder): string[] {
   const composite = checkDigit(`${l1.slice(5, 30)}${l2start.slice(0, 7)}${l2start.slice(8, 15)}${l2start.slice(18, 29)}`)
   const l3 = pad(`${h.surname.replace(/ /g, '<')}<<${h.given.replace(/ /g, '<')}`, 30)
   return [l1, `${l2start}${composite}`, l3]
+}
+
+/** A visa's zone: MRV-A (2 × 44) or MRV-B (2 × 36); optional data without a check digit, no composite. */
+export function mrv(h: Holder, kind: 'A' | 'B'): string[] {
+  const length = kind === 'A' ? 44 : 36
+  const l1 = `${pad(h.code ?? 'V', 2)}${h.issuing}${pad(`${h.surname.replace(/ /g, '<')}<<${h.given.replace(/ /g, '<')}`, length - 5)}`
+  const num = pad(h.number, 9)
+  const l2 = `${num}${checkDigit(num)}${h.nationality}${h.dob}${checkDigit(h.dob)}${h.sex}${h.expiry}${checkDigit(h.expiry)}${pad(h.optional ?? '', length - 28)}`
+  return [l1, l2]
 }

@@ -1,0 +1,67 @@
+// Reading machine-readable zones: layouts (TD1, TD2, TD3, MRV-A, MRV-B visas), sex X, and how
+// two-digit years become dates. Zones are built by test/helpers/mrz.ts with valid check digits.
+import t from 'tap'
+import { documentCheck } from '../src/domain/document-check.js'
+import { mrzDate, parseMrzText, toMrzReading } from '../src/domain/mrz.js'
+import { checkDigit, mrv, td1, td3, type Holder } from './helpers/mrz.js'
+
+const today = new Date('2026-11-25T12:00:00Z')
+const holder: Holder = { issuing: 'USA', surname: 'KOWALSKA', given: 'ANNA', number: 'V12345678', nationality: 'POL', dob: '900312', sex: 'F', expiry: '280101' }
+const read = (lines: string[]) => {
+  const parsed = parseMrzText(lines.join('\n'))
+  return parsed ? toMrzReading(parsed, today) : null
+}
+
+t.test('MRV-A and MRV-B visas are read and pass as visas', async (t) => {
+  for (const kind of ['A', 'B'] as const) {
+    const lines = mrv({ ...holder, optional: 'TRAVEL<2026' }, kind)
+    t.equal(lines[0]!.length, kind === 'A' ? 44 : 36)
+    const reading = read(lines)
+    t.ok(reading, `MRV-${kind} is read`)
+    t.match(reading!.data, {
+      format: `MRV${kind}`, document_code: 'V', issuing_state: 'USA', document_number: 'V12345678', surname: 'KOWALSKA',
+      given_names: 'ANNA', nationality: 'POL', date_of_birth: '1990-03-12', sex: 'F', expiration_date: '2028-01-01',
+      optional_data: kind === 'A' ? 'TRAVEL 2026' : 'TRAVEL 2',
+      check_digits: { document_number: true, date_of_birth: true, expiration_date: true, composite: null },
+    })
+    t.equal(reading!.checkDigitsValid, true)
+    const check = documentCheck('doc_1', 'visa', reading, today)
+    t.equal(check.passed, true, `MRV-${kind} passes the document check as a visa: ${check.reasons}`)
+    t.same(documentCheck('doc_1', 'passport', reading, today).reasons, ['document_type_mismatch'])
+
+    // A changed document number, its check digit not: the visa fails like any document.
+    const tampered = [lines[0]!, `V12345679${lines[1]!.slice(9)}`]
+    t.equal(read(tampered)!.checkDigitsValid, false)
+    t.ok(documentCheck('doc_1', 'visa', read(tampered), today).reasons.includes('check_digit_mismatch'))
+  }
+})
+
+t.test('sex X (unspecified) is read in every layout', async (t) => {
+  for (const [name, lines] of [['TD3', td3({ ...holder, sex: 'X' })], ['TD1', td1({ ...holder, sex: 'X' })], ['MRV-A', mrv({ ...holder, sex: 'X' }, 'A')]] as const) {
+    const reading = read([...lines])
+    t.equal(reading?.data.sex, 'X', name)
+    t.same(reading?.invalidFields, [], `${name}: no invalid field`)
+    t.equal(documentCheck('doc_1', name === 'MRV-A' ? 'visa' : name === 'TD1' ? 'id_card' : 'passport', reading, today).passed, true, `${name} passes`)
+  }
+  t.equal(read(td3({ ...holder, sex: '<' }))?.data.sex, 'X', '< is unspecified too')
+  t.equal(read(td3({ ...holder, sex: 'M' }))?.data.sex, 'M')
+})
+
+t.test('two-digit years', async (t) => {
+  t.equal(mrzDate('991231', 'expiry', today), '1999-12-31', 'a 99 expiry is 1999: 2099 is not a plausible expiry')
+  t.equal(mrzDate('461231', 'expiry', today), '2046-12-31', 'twenty years ahead is still this century')
+  t.equal(mrzDate('470101', 'expiry', today), '1947-01-01', 'more than twenty years ahead is the century before')
+  t.equal(mrzDate('270315', 'expiry', today), '2027-03-15')
+  t.equal(mrzDate('150315', 'expiry', today), '2015-03-15')
+  t.equal(mrzDate('261125', 'birth', today), '2026-11-25', 'born today')
+  t.equal(mrzDate('261126', 'birth', today), '1926-11-26', 'a birth date is never in the future')
+  t.equal(mrzDate('850230', 'birth', today), null, 'no 30 February')
+  const expired = read(td3({ ...holder, expiry: '991231' }))
+  t.equal(expired!.data.expiration_date, '1999-12-31')
+  t.same(documentCheck('doc_1', 'passport', expired, today).reasons, ['document_expired'], 'a passport that expired in 1999 fails')
+})
+
+t.test('the helper writes check digits as ICAO does', async (t) => {
+  // ICAO 9303 Part 3's worked example: L898902C3 has check digit 6.
+  t.equal(checkDigit('L898902C3'), '6')
+})
