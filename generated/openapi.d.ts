@@ -89,7 +89,9 @@ export interface paths {
          *     Roles: `admin`, `service`.
          *
          *     - If `mrz` text is given (from an on-device MRZ reader) it is validated as is; otherwise the
-         *       MRZ is read from the images.
+         *       MRZ is read from the images: EXIF orientation is applied, and a photo whose pixels are turned
+         *       (upside down or a quarter turn either way) is read too. A reading with a field the parser
+         *       rejects is kept only when no orientation gives a better one.
          *     - `document` fails on a check-digit mismatch, an expired document, or no readable MRZ.
          *     - `identity` compares the document holder with the verification's `applicant`; it fails on any
          *       mismatch, on a failed document, or when no document was read.

@@ -1,6 +1,7 @@
 // Document photos read by OCR in the worker pool: the fixtures of scripts/make-fixtures.ts.
 import { readFileSync } from 'node:fs'
 import t from 'tap'
+import sharp from 'sharp'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
 import { until } from './helpers/webhooks.js'
@@ -87,4 +88,24 @@ t.test('the event loop answers while an OCR runs', async (t) => {
   t.equal(uploadDone, 0, 'the GET was answered before the upload finished')
   t.comment(`GET took ${(getDone - started).toFixed(0)} ms while the OCR ran`)
   t.equal((await upload).statusCode, 201)
+})
+
+t.test('a photo turned in its pixels is read at every quarter turn', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-turns', 'service')
+  const phone = readFileSync(new URL('passport-td3-phone.jpg', dir))
+  const expected = manifest.files.find((f) => f.file === 'passport-td3-phone.jpg')!.expected!
+  for (const angle of [90, 180, 270]) {
+    // Turned pixels and no EXIF orientation: what an upright phone over a landscape page gives.
+    const turned = await sharp(phone).rotate(angle).jpeg({ quality: 92 }).toBuffer()
+    t.equal((await sharp(turned).metadata()).orientation, undefined, `${angle}°: no EXIF orientation`)
+    const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+    const started = Date.now()
+    const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: turned.toString('base64') } })
+    t.equal(res.statusCode, 201)
+    const doc = res.json().checks_results.document
+    t.equal(doc.passed, true, `${angle}°: ${doc.reasons} (${Date.now() - started} ms)`)
+    t.equal(doc.details.mrz?.document_number, expected.document_number, `${angle}°: the number as printed`)
+    t.equal(doc.details.mrz?.surname, expected.surname)
+  }
 })

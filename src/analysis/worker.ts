@@ -3,7 +3,7 @@
 import { isMainThread, parentPort, threadId } from 'node:worker_threads'
 import sharp from 'sharp'
 import Ocr from '@gutenye/ocr-node'
-import { findMrz } from '../domain/mrz.js'
+import { findMrz, type MrzFound } from '../domain/mrz.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
 import type { FaceObservation, ImageQuality } from '../domain/face-observation.js'
 import { analyseFaces } from './faces.js'
@@ -66,11 +66,39 @@ async function readText(png: Buffer): Promise<string[]> {
     .map((l) => l.text)
 }
 
-/** The MRZ is printed at the bottom of a page: read that strip first, the whole image if needed. */
-async function readMrz(img: { png: Buffer; width: number; height: number }): Promise<string[] | null> {
+type Png = { png: Buffer; width: number; height: number }
+
+/** The bottom 40 % of a page, where its MRZ is printed. */
+async function bottomStrip(img: Png): Promise<Buffer> {
   const top = Math.round(img.height * 0.6)
-  const strip = await sharp(img.png).extract({ left: 0, top, width: img.width, height: img.height - top }).png({ compressionLevel: 1 }).toBuffer()
-  return findMrz(await readText(strip)) ?? findMrz(await readText(img.png))
+  return sharp(img.png).extract({ left: 0, top, width: img.width, height: img.height - top }).png({ compressionLevel: 1 }).toBuffer()
+}
+
+async function turn(img: Png, angle: number): Promise<Png> {
+  const png = await sharp(img.png).rotate(angle).png({ compressionLevel: 1 }).toBuffer()
+  return angle % 180 === 0 ? { png, width: img.width, height: img.height } : { png, width: img.height, height: img.width }
+}
+
+/**
+ * The MRZ of a photo, read where it is cheapest first: the bottom strip of the page, then the whole
+ * photo, then the strip of the photo turned upside down and by a quarter turn either way (a phone held
+ * upright over a landscape page turns its pixels, with no EXIF orientation to say so). The first zone
+ * whose every field is valid ends the search; otherwise the best reading found is kept, so that a
+ * misread field (nationality has no check digit) is not taken while a better reading is still possible.
+ */
+async function readMrz(img: Png): Promise<string[] | null> {
+  const attempts: Array<() => Promise<Buffer>> = [
+    () => bottomStrip(img),
+    async () => img.png,
+    ...[180, 90, 270].map((angle) => async () => bottomStrip(await turn(img, angle))),
+  ]
+  let best: MrzFound | null = null
+  for (const attempt of attempts) {
+    const found = findMrz(await readText(await attempt()))
+    if (found && (!best || found.score > best.score)) best = found
+    if (best?.valid) break
+  }
+  return best?.lines ?? null
 }
 
 async function measureQuality(image: Uint8Array): Promise<ImageQuality> {

@@ -86,13 +86,20 @@ function tryParse(lines: string[], autocorrect: boolean): ParsedMrz | null {
   }
 }
 
+/** A zone found in OCR text: its lines, how well they parse (more is better), whether every field is valid. */
+export interface MrzFound {
+  lines: string[]
+  score: number
+  valid: boolean
+}
+
 /**
  * The MRZ among OCR'd text lines (top to bottom), or null. Of several readings that parse, the one
  * with the most valid check digits wins; OCR confusions (O/0, I/1 …) are repaired by field type.
  */
-export function findMrz(texts: string[]): string[] | null {
+export function findMrz(texts: string[]): MrzFound | null {
   const lines = texts.map(normalizeMrzLine).filter((l) => l.length >= 20)
-  let best: { lines: string[]; score: number } | null = null
+  let best: MrzFound | null = null
   for (const shape of SHAPES) {
     for (let i = 0; i + shape.lines <= lines.length; i++) {
       const group = lines.slice(i, i + shape.lines).map((l) => fit(l, shape.length))
@@ -102,10 +109,10 @@ export function findMrz(texts: string[]): string[] | null {
       const { result } = parsed
       const corrected = correctedLines(group as string[], result)
       const score = checkDigitsValid(result) * 10 + (result.valid ? 5 : 0)
-      if (!best || score > best.score) best = { lines: corrected, score }
+      if (!best || score > best.score) best = { lines: corrected, score, valid: result.valid }
     }
   }
-  return best?.lines ?? null
+  return best
 }
 
 /** The lines with the parser's autocorrections applied, so that they parse the same "as is". */
