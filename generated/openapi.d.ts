@@ -747,11 +747,12 @@ export interface components {
         MrzCheckDigits: {
             document_number: boolean;
             date_of_birth: boolean;
-            expiration_date: boolean;
+            /** @description Null for the French identity card, whose MRZ has no expiry (it follows from the month of issue). */
+            expiration_date: boolean | null;
             /** @description Null for formats without a composite check digit (MRVA, MRVB). */
             composite: boolean | null;
         };
-        /** @description Fields read from the machine-readable zone, `<` fillers removed (inner fillers become spaces); null when empty or unreadable. Dates are YYYY-MM-DD: a birth year is placed in the latest century that does not put it in the future, an expiry year in 20YY unless that is more than 20 years ahead, then 19YY (`991231` is 1999-12-31: no document is valid that long). Sex `X` and `<` are both `X` (unspecified). Visas: MRV-A (2 × 44) and MRV-B (2 × 36), whose optional data has no check digit and which have no composite one. */
+        /** @description Fields read from the machine-readable zone, `<` fillers removed (inner fillers become spaces); null when empty or unreadable. Dates are YYYY-MM-DD: a birth year is placed in the latest century that does not put it in the future, an expiry year in 20YY unless that is more than 20 years ahead, then 19YY (`991231` is 1999-12-31: no document is valid that long). Sex `X` and `<` are both `X` (unspecified). Visas: MRV-A (2 × 44) and MRV-B (2 × 36), whose optional data has no check digit and which have no composite one. The French national identity card of 1988–2021 (2 × 36, `IDFRA…`) is reported as `TD2`: its 12-character number as printed, nationality `FRA`, its administrative code as `optional_data`, and an expiry worked out from the month of issue that begins its number (10 years; 15 for an adult's card issued from 2004), taken as the last day before that month's anniversary since the day is not in the zone. */
         MrzData: {
             format: components["schemas"]["MrzFormat"];
             document_code: string | null;

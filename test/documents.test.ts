@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { uploads } from '../src/db/schema.js'
 import { decryptMedia } from '../src/domain/media-crypto.js'
 import { build } from './helpers/build.js'
-import { mrv, td1, td3, type Holder } from './helpers/mrz.js'
+import { frenchId, mrv, td1, td3, type Holder } from './helpers/mrz.js'
 import { specErrors } from './helpers/spec.js'
 
 const passport: Holder = { issuing: 'NLD', surname: 'MUELLER', given: 'ANNA MARIA', number: 'NX12AB34C', nationality: 'NLD', dob: '900312', sex: 'F', expiry: '340101' }
@@ -71,6 +71,17 @@ t.test('documents over MRZ text', async (t) => {
     const doc = res.json().checks_results.document
     t.equal(doc.passed, true, `reasons: ${doc.reasons}`)
     t.match(doc.details.mrz, { format: 'MRVA', document_code: 'V', sex: 'X', check_digits: { composite: null } })
+  })
+
+  await t.test('a French identity card of the 2 × 36 format passes', async (t) => {
+    const vid = await session(['document'])
+    const lines = frenchId({ surname: 'BERTHIER', given: 'CORINNE', issued: '1409', office: '923', serial: '10285', dob: '651206', sex: 'F' })
+    const res = await upload(vid, { document_type: 'id_card', mrz: lines.join('\n') })
+    t.equal(res.statusCode, 201, res.body)
+    t.same(specErrors('uploadDocument', 201, res.json()), [])
+    const doc = res.json().checks_results.document
+    t.equal(doc.passed, true, `reasons: ${doc.reasons}`)
+    t.match(doc.details.mrz, { format: 'TD2', document_number: '140992310285', nationality: 'FRA', expiration_date: '2029-08-31' })
   })
 
   await t.test('a tampered check digit fails', async (t) => {

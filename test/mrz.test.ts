@@ -2,8 +2,9 @@
 // two-digit years become dates. Zones are built by test/helpers/mrz.ts with valid check digits.
 import t from 'tap'
 import { documentCheck } from '../src/domain/document-check.js'
+import { frenchIdExpiry } from '../src/domain/french-id.js'
 import { mrzDate, parseMrzText, toMrzReading } from '../src/domain/mrz.js'
-import { checkDigit, mrv, td1, td3, type Holder } from './helpers/mrz.js'
+import { checkDigit, frenchId, mrv, td1, td3, type Holder } from './helpers/mrz.js'
 
 const today = new Date('2026-11-25T12:00:00Z')
 const holder: Holder = { issuing: 'USA', surname: 'KOWALSKA', given: 'ANNA', number: 'V12345678', nationality: 'POL', dob: '900312', sex: 'F', expiry: '280101' }
@@ -64,4 +65,27 @@ t.test('two-digit years', async (t) => {
 t.test('the helper writes check digits as ICAO does', async (t) => {
   // ICAO 9303 Part 3's worked example: L898902C3 has check digit 6.
   t.equal(checkDigit('L898902C3'), '6')
+})
+
+t.test('the French identity card of 1988–2021 (2 × 36)', async (t) => {
+  const card = { surname: 'BERTHIER', given: 'CORINNE', issued: '1409', office: '923', serial: '10285', dob: '651206', sex: 'F' as const, admin: '921023' }
+  const reading = read(frenchId(card))
+  t.ok(reading, 'read, not refused')
+  t.match(reading!.data, {
+    format: 'TD2', document_code: 'ID', issuing_state: 'FRA', document_number: '140992310285', surname: 'BERTHIER', given_names: 'CORINNE',
+    nationality: 'FRA', date_of_birth: '1965-12-06', sex: 'F', expiration_date: '2029-08-31', optional_data: '921023',
+    check_digits: { document_number: true, date_of_birth: true, expiration_date: null, composite: true },
+  })
+  t.equal(documentCheck('doc_1', 'id_card', reading, today).passed, true, 'an adult card of 2014 is valid 15 years')
+  const old = read(frenchId({ ...card, issued: '0302' }))
+  t.equal(old!.data.expiration_date, '2013-01-31', 'issued in 2003: 10 years')
+  t.same(documentCheck('doc_1', 'id_card', old, today).reasons, ['document_expired'])
+  const tampered = frenchId(card)
+  t.equal(read([tampered[0]!, `1409923102861${tampered[1]!.slice(13)}`])!.checkDigitsValid, false, 'a changed number breaks its check digit')
+
+  t.equal(frenchIdExpiry('1409', '2000-01-01', today), '2024-08-31', 'a minor at issue: 10 years')
+  t.equal(frenchIdExpiry('0801', '1980-05-01', today), '2022-12-31', 'an adult card of 2008: 10 years, extended by 5')
+  t.equal(frenchIdExpiry('1409', null, today), '2024-08-31', 'no birth date: the shorter validity')
+  t.equal(frenchIdExpiry('9013', '1960-01-01', today), null, 'no 13th month')
+  t.equal(frenchIdExpiry('9502', '1960-01-01', today), '2005-01-31', 'a 95 issue is 1995')
 })

@@ -2,6 +2,7 @@
 // (TD1, TD2, TD3, and visas through the layouts they share), and the API's view of it (MrzData).
 import { parse } from 'mrz'
 import type { MrzData } from '../../generated/schemas.js'
+import { frenchIdExpiry } from './french-id.js'
 
 type ParseResult = ReturnType<typeof parse>
 
@@ -41,12 +42,17 @@ function checkDigit(s: string): string {
   return String([...s].reduce((sum, c, i) => sum + value(c) * [7, 3, 1][i % 3]!, 0) % 10)
 }
 
-/** A zone the `mrz` package parsed, with what it does not know: visas (MRV-A, MRV-B). */
+/**
+ * A zone the `mrz` package parsed, with what it does not know: visas (MRV-A, MRV-B), and the French
+ * identity card's number, nationality and expiry (src/domain/french-id.ts); that card is reported
+ * as TD2, the layout of its 2 × 36 lines.
+ */
 export interface ParsedMrz {
   result: ParseResult
   format: MrzData['format']
   /** A visa's own document code and optional data (the package reads them as a passport's or card's). */
   visa: { documentCode: string; optionalData: string | null } | null
+  frenchId: boolean
 }
 
 /**
@@ -60,7 +66,9 @@ function forLibrary(lines: string[]): { lines: string[]; visa: ParsedMrz['visa']
   const two = lines.length === 2
   const sexAt = two ? 20 : 7
   const [l1, l2] = [lines[0] ?? '', lines[1] ?? '']
-  const unspecified = l2.charAt(sexAt) === 'X' ? `${l2.slice(0, sexAt)}<${l2.slice(sexAt + 1)}` : l2
+  // The French card's line 2 has a first name where the others have the sex.
+  const french = two && l1.startsWith('IDFRA') && l1.length === 36
+  const unspecified = !french && l2.charAt(sexAt) === 'X' ? `${l2.slice(0, sexAt)}<${l2.slice(sexAt + 1)}` : l2
   const out = [l1, unspecified, ...lines.slice(2)]
   if (!two || !l1.startsWith('V') || (l1.length !== 44 && l1.length !== 36)) return { lines: out, visa: null, format: null }
   const mrva = l1.length === 44
@@ -79,8 +87,9 @@ function tryParse(lines: string[], autocorrect: boolean): ParsedMrz | null {
   const prepared = forLibrary(lines)
   try {
     const result = parse(prepared.lines, { autocorrect })
-    if (!['TD1', 'TD2', 'TD3'].includes(result.format)) return null
-    return { result, format: prepared.format ?? (result.format as MrzData['format']), visa: prepared.visa }
+    const frenchId = result.format === 'FRENCH_NATIONAL_ID'
+    if (!frenchId && !['TD1', 'TD2', 'TD3'].includes(result.format)) return null
+    return { result, format: frenchId ? 'TD2' : (prepared.format ?? (result.format as MrzData['format'])), visa: prepared.visa, frenchId }
   } catch {
     return null
   }
@@ -181,26 +190,33 @@ export interface MrzReading {
   invalidFields: string[]
 }
 
-export function toMrzReading({ result, format, visa }: ParsedMrz, today = new Date()): MrzReading {
-  const optional = visa ? visa.optionalData : [field(result, 'personalNumber'), field(result, 'optional1'), field(result, 'optional2')].filter(Boolean).join(' ')
+export function toMrzReading({ result, format, visa, frenchId }: ParsedMrz, today = new Date()): MrzReading {
+  const optional = visa
+    ? visa.optionalData
+    : frenchId
+      ? field(result, 'administrativeCode')
+      : [field(result, 'personalNumber'), field(result, 'optional1'), field(result, 'optional2')].filter(Boolean).join(' ')
   const checkDetails = result.details.filter((d) => d.field?.endsWith('CheckDigit'))
+  const dateOfBirth = mrzDate(field(result, 'birthDate'), 'birth', today)
+  // The French card's number is printed whole: month of issue, office, then the five the package calls the number.
+  const frenchNumber = frenchId ? [field(result, 'issueDate'), field(result, 'administrativeCode2'), field(result, 'documentNumber')].map((p) => p ?? '').join('') : null
   return {
     data: {
       format,
       document_code: visa ? visa.documentCode : field(result, 'documentCode'),
       issuing_state: field(result, 'issuingState'),
-      document_number: result.documentNumber ?? field(result, 'documentNumber'),
+      document_number: frenchNumber || (result.documentNumber ?? field(result, 'documentNumber')),
       surname: field(result, 'lastName'),
       given_names: field(result, 'firstName'),
-      nationality: field(result, 'nationality'),
-      date_of_birth: mrzDate(field(result, 'birthDate'), 'birth', today),
+      nationality: frenchId ? 'FRA' : field(result, 'nationality'),
+      date_of_birth: dateOfBirth,
       sex: SEX[field(result, 'sex') ?? ''] ?? null,
-      expiration_date: mrzDate(field(result, 'expirationDate'), 'expiry', today),
+      expiration_date: frenchId ? frenchIdExpiry(field(result, 'issueDate'), dateOfBirth, today) : mrzDate(field(result, 'expirationDate'), 'expiry', today),
       optional_data: optional || null,
       check_digits: {
         document_number: digitValid(result, 'documentNumberCheckDigit') ?? false,
         date_of_birth: digitValid(result, 'birthDateCheckDigit') ?? false,
-        expiration_date: digitValid(result, 'expirationDateCheckDigit') ?? false,
+        expiration_date: frenchId ? null : (digitValid(result, 'expirationDateCheckDigit') ?? false),
         composite: visa ? null : digitValid(result, 'compositeCheckDigit'),
       },
     },

@@ -36,7 +36,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         const parsed = parseMrzText(body.mrz)
         if (!parsed) {
           throw new ApiError('validation_error', 'request validation failed', [
-            { path: '/mrz', message: 'must be a TD1 (3 × 30), TD2 or MRV-B (2 × 36), or TD3 or MRV-A (2 × 44) machine-readable zone, lines separated by \\n' },
+            { path: '/mrz', message: 'must be a TD1 (3 × 30), TD2, MRV-B or French identity card (2 × 36), or TD3 or MRV-A (2 × 44) machine-readable zone, lines separated by \\n' },
           ])
         }
         reading = toMrzReading(parsed)

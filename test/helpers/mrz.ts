@@ -47,3 +47,11 @@ export function mrv(h: Holder, kind: 'A' | 'B'): string[] {
   const l2 = `${num}${checkDigit(num)}${h.nationality}${h.dob}${checkDigit(h.dob)}${h.sex}${h.expiry}${checkDigit(h.expiry)}${pad(h.optional ?? '', length - 28)}`
   return [l1, l2]
 }
+
+/** The French national identity card of 1988–2021 (2 × 36): `issued` is YYMM, `office` 3 characters. */
+export function frenchId(h: { surname: string; given: string; issued: string; office: string; serial: string; dob: string; sex: 'M' | 'F'; admin?: string }): string[] {
+  const l1 = `IDFRA${pad(h.surname.replace(/ /g, '<'), 25)}${pad(h.admin ?? '', 6)}`
+  const number = `${h.issued}${h.office}${h.serial}`
+  const start = `${number}${checkDigit(number)}${pad(h.given.replace(/ /g, '<'), 14)}${h.dob}${checkDigit(h.dob)}${h.sex}`
+  return [l1, `${start}${checkDigit(l1 + start)}`]
+}
