@@ -42,8 +42,8 @@ export async function documentsBench(): Promise<Section> {
         `Resident memory of the process with one analysis worker and its models loaded: ${fmt(rss / 2 ** 20, 0)} MiB`,
         `(${fmt((rss - rssBefore) / 2 ** 20, 0)} MiB more than before the app started).`,
         '',
-        'Most of the time is the two PaddleOCR passes (text detection, then recognition of each line) on',
-        'the bottom 40 % of the page; the whole page is read only when the strip has no MRZ.',
+        'Most of the time is PaddleOCR (text detection, then recognition of each line) on the whole page,',
+        'which gives the MRZ and the printed data it is cross-checked with in one reading.',
       ].join('\n'),
     }
   } finally {

@@ -776,12 +776,32 @@ export interface components {
             mrz: components["schemas"]["MrzData"] | null;
             /** @description Whether the expiration date is in the past; null when unknown. */
             expired: boolean | null;
+            viz?: components["schemas"]["VizCrossCheck"];
         };
-        /** @description Result of the `document` check. Fails on a check-digit mismatch, an expired document, or no readable MRZ. `reasons`: `mrz_not_found` (no MRZ could be read from the images), `check_digit_mismatch` (a check digit does not hold: see `details.mrz.check_digits`), `mrz_invalid_field` (a field the parser rejects, such as an impossible date), `document_expired`, `expiration_date_unreadable`, and `document_type_mismatch` (the MRZ's document code does not fit the declared `document_type`: `P` passport; `I`, `A`, `C` id_card; also `R` residence_permit; `V` visa; `other` takes any). MRZs are read by PaddleOCR models on the CPU, in worker threads; an MRZ sent as text is parsed as is. Formats TD1, TD2 and TD3. */
+        /** @enum {string} */
+        VizField: "surname" | "given_names" | "document_number" | "date_of_birth" | "expiration_date";
+        /**
+         * @description `match`: printed as in the MRZ (within OCR noise); `mismatch`: printed otherwise; `unread`: not found on the page.
+         * @enum {string}
+         */
+        VizFieldStatus: "match" | "mismatch" | "unread";
+        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, present when the MRZ was read from the photo (absent when it was sent as text: it is judged as sent). Tolerant to OCR noise (a letter in long values, diacritics and their MRZ spellings, O/0 and I/1), not to different data. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were) and shows at most one of the five fields (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
+        VizCrossCheck: {
+            page_read: boolean;
+            fields: {
+                surname: components["schemas"]["VizFieldStatus"];
+                given_names: components["schemas"]["VizFieldStatus"];
+                document_number: components["schemas"]["VizFieldStatus"];
+                date_of_birth: components["schemas"]["VizFieldStatus"];
+                expiration_date: components["schemas"]["VizFieldStatus"];
+            };
+            disagreeing: components["schemas"]["VizField"][];
+        };
+        /** @description Result of the `document` check. Fails on a check-digit mismatch, an expired document, or no readable MRZ. `reasons`: `mrz_not_found` (no MRZ could be read from the images), `check_digit_mismatch` (a check digit does not hold: see `details.mrz.check_digits`), `mrz_invalid_field` (a field the parser rejects, such as an impossible date), `document_expired`, `expiration_date_unreadable`, `viz_mrz_mismatch` (the printed page disagrees with the MRZ: see `details.viz`), and `document_type_mismatch` (the MRZ's document code does not fit the declared `document_type`: `P` passport; `I`, `A`, `C` id_card; also `R` residence_permit; `V` visa; `other` takes any). MRZs are read by PaddleOCR models on the CPU, in worker threads; an MRZ sent as text is parsed as is. Formats TD1, TD2 and TD3. */
         DocumentCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: ("mrz_not_found" | "check_digit_mismatch" | "mrz_invalid_field" | "document_expired" | "expiration_date_unreadable" | "document_type_mismatch")[];
+            reasons: ("mrz_not_found" | "check_digit_mismatch" | "mrz_invalid_field" | "document_expired" | "expiration_date_unreadable" | "document_type_mismatch" | "viz_mrz_mismatch")[];
             /** @description The upload (`doc_<uuid>`) that was checked. */
             document_id: string;
             details: components["schemas"]["DocumentCheckDetails"];

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
 import sharp from 'sharp'
+import Ocr from '@gutenye/ocr-node'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
 import { until } from './helpers/webhooks.js'
@@ -37,6 +38,11 @@ t.test('document photos', async (t) => {
       }
       const { optional_data, ...fields } = f.expected
       t.match(doc.details.mrz, { ...fields, optional_data: optional_data || null }, 'every field as printed in the MRZ')
+      // The printed page was read and agrees with the zone (tampered and expired pages too: only the zone differs).
+      t.equal(doc.details.viz.page_read, true, 'the printed page was read')
+      t.same(doc.details.viz.disagreeing, [])
+      const matched = Object.values(doc.details.viz.fields).filter((v) => v === 'match').length
+      t.ok(matched >= 4, `${matched} of 5 printed fields found as in the zone`)
       const digits = doc.details.mrz.check_digits
       if (f.expected_failed_checks.includes('document_number_check_digit')) {
         t.equal(doc.passed, false)
@@ -108,4 +114,33 @@ t.test('a photo turned in its pixels is read at every quarter turn', async (t) =
     t.equal(doc.details.mrz?.document_number, expected.document_number, `${angle}°: the number as printed`)
     t.equal(doc.details.mrz?.surname, expected.surname)
   }
+})
+
+t.test('a printed page painted over, its MRZ untouched, fails', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-viz', 'service')
+  const clean = readFileSync(new URL('passport-td3-clean.jpg', dir))
+  // The page's printed data found by OCR in this process, and covered with the page's own colour.
+  const ocr = await Ocr.create()
+  const boxes = ((await ocr.detect(new URL('passport-td3-clean.jpg', dir).pathname)) as Array<{ text: string; box: number[][] }>)
+    .filter((l) => !l.text.includes('<<') && /MÜLLER|MULLER|ANNA|NW8K2P7R4|1985|2034/i.test(l.text))
+  t.ok(boxes.length >= 4, `${boxes.length} printed values found to paint over`)
+  const rects = boxes.map(({ box }) => {
+    const xs = box.map((p) => p[0]!)
+    const ys = box.map((p) => p[1]!)
+    const [left, top] = [Math.max(0, Math.floor(Math.min(...xs)) - 2), Math.max(0, Math.floor(Math.min(...ys)) - 2)]
+    const [width, height] = [Math.ceil(Math.max(...xs)) - left + 4, Math.ceil(Math.max(...ys)) - top + 4]
+    return { input: { create: { width, height, channels: 3 as const, background: '#f4f1e8' } }, left, top }
+  })
+  const painted = await sharp(clean).composite(rects).jpeg({ quality: 92 }).toBuffer()
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'identity'], applicant: { first_name: 'Anna Maria', last_name: 'Müller' } } })).json().id
+  const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: painted.toString('base64') } })
+  t.equal(res.statusCode, 201)
+  const doc = res.json().checks_results.document
+  t.equal(doc.details.mrz?.surname, 'MUELLER', 'the zone itself is read')
+  t.equal(doc.passed, false, 'a page that does not show the zone\'s data does not pass')
+  t.same(doc.reasons, ['viz_mrz_mismatch'])
+  t.equal(doc.details.viz.page_read, true)
+  t.ok(doc.details.viz.disagreeing.length >= 4, `disagreeing: ${doc.details.viz.disagreeing}`)
+  t.same(res.json().checks_results.identity.reasons, ['document_failed'], 'nor does identity')
 })

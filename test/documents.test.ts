@@ -45,6 +45,7 @@ t.test('documents over MRZ text', async (t) => {
       optional_data: null, check_digits: { document_number: true, date_of_birth: true, expiration_date: true, composite: true },
     })
     t.equal(doc.details.expired, false)
+    t.notOk('viz' in doc.details, 'an MRZ sent as text is judged as sent: no page cross-check')
     const v = await b.call('GET', `/verifications/${vid}`, { key })
     t.equal(v.json().status, 'completed')
     t.ok(v.json().completed_at)

@@ -30,7 +30,7 @@ export type FacesAnalysis =
   | { ok: false; error: 'undecodable' }
 
 export type DocumentAnalysis =
-  | { ok: true; mrzLines: string[] | null; ocrMs: number }
+  | { ok: true; reading: PageReading | null; ocrMs: number }
   | { ok: false; error: 'undecodable'; part: 'front' | 'back' }
 
 type OcrEngine = Awaited<ReturnType<typeof Ocr.create>>
@@ -74,31 +74,51 @@ async function bottomStrip(img: Png): Promise<Buffer> {
   return sharp(img.png).extract({ left: 0, top, width: img.width, height: img.height - top }).png({ compressionLevel: 1 }).toBuffer()
 }
 
+/** The page above its bottom strip (with a little overlap, so that no line is cut in two). */
+async function topOfPage(img: Png): Promise<Buffer> {
+  const height = Math.min(img.height, Math.round(img.height * 0.65))
+  return sharp(img.png).extract({ left: 0, top: 0, width: img.width, height }).png({ compressionLevel: 1 }).toBuffer()
+}
+
 async function turn(img: Png, angle: number): Promise<Png> {
   const png = await sharp(img.png).rotate(angle).png({ compressionLevel: 1 }).toBuffer()
   return angle % 180 === 0 ? { png, width: img.width, height: img.height } : { png, width: img.height, height: img.width }
 }
 
+/** A photo's MRZ, and the OCR lines of its whole page in the orientation the MRZ was read in. */
+export interface PageReading {
+  mrzLines: string[]
+  page: string[]
+}
+
 /**
- * The MRZ of a photo, read where it is cheapest first: the bottom strip of the page, then the whole
- * photo, then the strip of the photo turned upside down and by a quarter turn either way (a phone held
- * upright over a landscape page turns its pixels, with no EXIF orientation to say so). The first zone
- * whose every field is valid ends the search; otherwise the best reading found is kept, so that a
- * misread field (nationality has no check digit) is not taken while a better reading is still possible.
+ * The MRZ of a photo and its printed page: the whole photo is read first (one reading gives both for
+ * most photos), then its bottom strip alone (the zone larger in what the detector sees), then the strip
+ * of the photo turned upside down and by a quarter turn either way (a phone held upright over a
+ * landscape page turns its pixels, with no EXIF orientation to say so). The first zone whose every
+ * field is valid ends the search; otherwise the best reading found is kept, so that a misread field
+ * (nationality has no check digit) is not taken while a better reading is still possible. When the
+ * winning reading was a strip, the rest of the page is read in that orientation for the cross-check.
  */
-async function readMrz(img: Png): Promise<string[] | null> {
-  const attempts: Array<() => Promise<Buffer>> = [
-    () => bottomStrip(img),
-    async () => img.png,
-    ...[180, 90, 270].map((angle) => async () => bottomStrip(await turn(img, angle))),
+async function readMrz(img: Png): Promise<PageReading | null> {
+  const attempts = [
+    { angle: 0, whole: true },
+    { angle: 0, whole: false },
+    ...[180, 90, 270].map((angle) => ({ angle, whole: false })),
   ]
-  let best: MrzFound | null = null
-  for (const attempt of attempts) {
-    const found = findMrz(await readText(await attempt()))
-    if (found && (!best || found.score > best.score)) best = found
-    if (best?.valid) break
+  let best: { found: MrzFound; turned: Png; whole: boolean; text: string[] } | null = null
+  for (const { angle, whole } of attempts) {
+    const turned = angle === 0 ? img : await turn(img, angle)
+    const text = await readText(whole ? turned.png : await bottomStrip(turned))
+    const found = findMrz(text)
+    if (found && (!best || found.score > best.found.score)) best = { found, turned, whole, text }
+    if (best?.found.valid) break
   }
-  return best?.lines ?? null
+  if (!best) return null
+  // The strip's text is the bottom of the page: the rest of it is read once more.
+  const page = best.whole ? best.text : [...(await readText(await topOfPage(best.turned))), ...best.text]
+  // The zone's own lines are not the printed page.
+  return { mrzLines: best.found.lines, page: page.filter((line) => !line.includes('<<')) }
 }
 
 async function measureQuality(image: Uint8Array): Promise<ImageQuality> {
@@ -135,11 +155,11 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   if (!front) return { ok: false, error: 'undecodable', part: 'front' }
   const back = task.back ? await normalise(task.back) : null
   if (task.back && !back) return { ok: false, error: 'undecodable', part: 'back' }
-  if (!task.readMrz) return { ok: true, mrzLines: null, ocrMs: 0 }
+  if (!task.readMrz) return { ok: true, reading: null, ocrMs: 0 }
   const started = performance.now()
   // A card's MRZ is usually on its back.
-  const mrzLines = (back ? await readMrz(back) : null) ?? (await readMrz(front))
-  return { ok: true, mrzLines, ocrMs: Math.round(performance.now() - started) }
+  const reading = (back ? await readMrz(back) : null) ?? (await readMrz(front))
+  return { ok: true, reading, ocrMs: Math.round(performance.now() - started) }
 }
 
 // Imported (sharp's and onnxruntime's native modules are loaded): the pool may stop this thread now.

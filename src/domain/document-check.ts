@@ -1,7 +1,8 @@
 // The `document` check: an MRZ was read, every check digit holds, the document has not expired,
-// and it is the kind of document the client said it is.
+// it is the kind of document the client said it is, and its printed page does not disagree with it.
 import type { DocumentCheckResult, DocumentType } from '../../generated/schemas.js'
 import type { MrzReading } from './mrz.js'
+import { vizDisagrees, type VizResult } from './viz-check.js'
 
 /** MRZ document codes each declared type may carry (ICAO 9303: P passport, I/A/C cards, V visa). */
 const CODES: Record<DocumentType, RegExp> = {
@@ -17,6 +18,8 @@ export function documentCheck(
   documentType: DocumentType,
   reading: MrzReading | null,
   now: Date,
+  /** The printed page against the zone; null when the page was not read (the MRZ was sent as text). */
+  viz: VizResult | null = null,
 ): DocumentCheckResult {
   const reasons: DocumentCheckResult['reasons'] = []
   let expired: boolean | null = null
@@ -31,11 +34,13 @@ export function documentCheck(
     if (expired === null) reasons.push('expiration_date_unreadable')
     if (!CODES[documentType].test(reading.data.document_code ?? '')) reasons.push('document_type_mismatch')
   }
+  const disagreeing = viz ? vizDisagrees(viz) : []
+  if (disagreeing.length) reasons.push('viz_mrz_mismatch')
   return {
     passed: reasons.length === 0,
     reasons,
     document_id: documentId,
-    details: { document_type: documentType, mrz: reading?.data ?? null, expired },
+    details: { document_type: documentType, mrz: reading?.data ?? null, expired, ...(viz ? { viz: { ...viz, disagreeing } } : {}) },
     completed_at: now.toISOString(),
   }
 }

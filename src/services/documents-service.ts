@@ -10,6 +10,7 @@ import { intakeImage } from './image-intake.js'
 import { newId } from '../domain/ids.js'
 import { encryptMedia } from '../domain/media-crypto.js'
 import { parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
+import { vizCrossCheck, type VizResult } from '../domain/viz-check.js'
 import type { Principal } from './api-keys-service.js'
 import type { CheckName, CheckResult, VerificationsService } from './verifications-service.js'
 
@@ -49,13 +50,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         throw new ApiError('unprocessable', `${analysis.part === 'front' ? 'front_image' : 'back_image'} could not be decoded`)
       }
       const now = new Date()
-      if (!reading && analysis.mrzLines) {
-        const parsed = parseMrzLines(analysis.mrzLines)
+      let viz: VizResult | null = null
+      if (!reading && analysis.reading) {
+        const parsed = parseMrzLines(analysis.reading.mrzLines)
         reading = parsed ? toMrzReading(parsed, now) : null
+        // The printed page is read only with the zone: an MRZ sent as text is judged as sent.
+        if (reading) viz = vizCrossCheck(reading.data, analysis.reading.page)
       }
 
       const documentId = newId('document')
-      const document = documentCheck(documentId, body.document_type, reading, now)
+      const document = documentCheck(documentId, body.document_type, reading, now, viz)
       const results: Partial<Record<CheckName, CheckResult>> = {}
       if (checks.includes('document')) results.document = document
       if (checks.includes('identity')) {

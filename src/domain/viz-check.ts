@@ -1,0 +1,142 @@
+// The printed page (ICAO's visual inspection zone) against the MRZ: each of the holder's names, the
+// document number and the two dates is looked for in the page's OCR text. Tolerant to OCR noise (a
+// letter or two in long values, diacritics and their spellings, O/0 and I/1), not to different data:
+// a name the page prints shorter than the MRZ (a misread zone), or a page that reads well and shows
+// at most one of the five (a page painted over), disagrees; a page that does not read well says only that.
+import type { MrzData } from '../../generated/schemas.js'
+import { mrzNameForms } from './mrz-names.js'
+
+export type VizField = 'surname' | 'given_names' | 'document_number' | 'date_of_birth' | 'expiration_date'
+/** `match`: printed as in the MRZ; `mismatch`: printed otherwise; `unread`: not found on the page. */
+export type VizStatus = 'match' | 'mismatch' | 'unread'
+export interface VizResult {
+  /** Whether the page read well enough to judge it (its labels were read). */
+  page_read: boolean
+  fields: Record<VizField, VizStatus>
+}
+
+const FIELDS: VizField[] = ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']
+
+/** Words of the labels of data pages (English, French, German, Dutch, Spanish, Italian): a page that shows several was read. */
+const LABELS = new Set([
+  'SURNAME', 'NAME', 'NAMES', 'GIVEN', 'DATE', 'BIRTH', 'EXPIRY', 'ISSUE', 'NATIONALITY', 'SEX', 'DOCUMENT', 'PASSPORT', 'AUTHORITY', 'PLACE', 'CARD',
+  'NOM', 'PRENOMS', 'NAISSANCE', 'NATIONALITE', 'SEXE', 'EXPIRATION', 'DELIVRANCE', 'PASSEPORT',
+  'NAAM', 'VOORNAMEN', 'GEBOORTEDATUM', 'NATIONALITEIT', 'GESLACHT', 'PASPOORT', 'GELDIG', 'AFGIFTE',
+  'GEBURTSTAG', 'VORNAMEN', 'STAATSANGEHORIGKEIT', 'GESCHLECHT', 'GULTIG', 'REISEPASS',
+  'APELLIDOS', 'NOMBRE', 'NACIMIENTO', 'NACIONALIDAD', 'SEXO', 'CADUCIDAD', 'PASAPORTE',
+  'COGNOME', 'NOME', 'NASCITA', 'CITTADINANZA', 'SCADENZA', 'PASSAPORTO',
+])
+/** Labels a page must show to count as read. */
+const LABELS_NEEDED = 4
+
+/** Words in MRZ letters (transliterated, upper case), the first spelling of each. */
+const words = (line: string) => [...mrzNameForms(line)][0] ?? ''
+
+/** A name's key: the spellings of national letters folded (MUELLER and MULLER alike). */
+const nameKey = (s: string) => s.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A').replace(/SS/g, 'S').replace(/DJ/g, 'D')
+
+/** Characters OCR takes for one another, folded for document numbers. */
+const numberKey = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2')
+
+/** Levenshtein distance, bounded: past `max` the answer is max + 1. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    if (Math.min(...row) > max) return max + 1
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+/** The runs of consecutive words of `line` that have `n` words. */
+function runs(line: string[], n: number): string[] {
+  const out: string[] = []
+  for (let i = 0; i + n <= line.length; i++) out.push(line.slice(i, i + n).join(' '))
+  return out
+}
+
+/**
+ * Whether what an MRZ name has beyond the printed one is the zone's `<` fillers read as letters (OCR
+ * reads them as K): letters added to the last word, or words, each some K's with a letter or two.
+ */
+const fillersMisread = (rest: string) => rest.length > 0 && rest.split(' ').every((w, i) => (i === 0 && w === '') || /^[A-Z]{0,2}K+[A-Z]{0,2}$/.test(w))
+
+/** OCR's edits allowed for a value of this length: none for short ones, where one edit is another value. */
+const toleranceFor = (value: string) => (value.length <= 4 ? 0 : value.length <= 9 ? 1 : 2)
+
+/**
+ * How a value is printed among `lines` (as word lists): `match` within OCR's tolerance of a run of as
+ * many words; `mismatch` when the page prints the MRZ's value without what fillers misread as letters
+ * add to it; else `unread`. Only names can be misread in an MRZ without a check digit failing, so
+ * only names are judged for a mismatch.
+ */
+function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean): VizStatus {
+  const want = key(value)
+  const n = value.split(' ').length
+  const tolerance = toleranceFor(want)
+  let cut = false
+  for (const line of lines) {
+    for (let span = 1; span <= n; span++) {
+      for (const run of runs(line, span)) {
+        const have = key(run)
+        if (have.length < 3) continue
+        if (want.startsWith(have) && fillersMisread(want.slice(have.length))) cut = true
+        else if (span === n && distance(want, have, tolerance) <= tolerance) return 'match'
+      }
+    }
+  }
+  return judgeMismatch && cut ? 'mismatch' : 'unread'
+}
+
+const MONTHS: Record<string, number> = {
+  JAN: 1, JANV: 1, FEB: 2, FEV: 2, FEBR: 2, MAR: 3, MAA: 3, MRZ: 3, MARS: 3, APR: 4, AVR: 4, ABR: 4, MAY: 5, MAI: 5, MEI: 5, MAG: 5,
+  JUN: 6, JUIN: 6, GIU: 6, JUL: 7, JUIL: 7, LUG: 7, AUG: 8, AOU: 8, AGO: 8, SEP: 9, SEPT: 9, SET: 9, OCT: 10, OKT: 10, OTT: 10,
+  NOV: 11, DEC: 12, DEZ: 12, DIC: 12,
+}
+
+/** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD. */
+function datesOf(line: string): string[] {
+  const found: string[] = []
+  const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+  // OCR often drops the spaces: 14MAA/MAR1985.
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
+    const month = MONTHS[m[2]!]
+    if (month) found.push(iso(Number(m[3]), month, Number(m[1])))
+  }
+  for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) found.push(iso(Number(m[3]), Number(m[2]), Number(m[1])))
+  for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) found.push(iso(Number(m[1]), Number(m[2]), Number(m[3])))
+  return found
+}
+
+/** A date printed on the page: `match` or `unread` (a page prints several dates: another is no disagreement). */
+const lookDate = (value: string, dates: string[]): VizStatus => (dates.includes(value) ? 'match' : 'unread')
+
+/** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
+export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
+  const upper = page.map((l) => l.normalize('NFC').toUpperCase())
+  const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
+  const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
+  const dates = upper.flatMap(datesOf)
+  const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
+  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true)
+  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true)
+  // A number may be printed in groups: each line is also tried as one word.
+  if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
+  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates)
+  if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates)
+  return { page_read: labels.size >= LABELS_NEEDED, fields }
+}
+
+/**
+ * Whether the page disagrees with the MRZ: a field printed otherwise, or a page that was read and
+ * shows at most one of the five (the MRZ's data is not what is printed).
+ */
+export function vizDisagrees(viz: VizResult): VizField[] {
+  const mismatched = FIELDS.filter((f) => viz.fields[f] === 'mismatch')
+  if (mismatched.length) return mismatched
+  const matched = FIELDS.filter((f) => viz.fields[f] === 'match').length
+  return viz.page_read && matched <= 1 ? FIELDS.filter((f) => viz.fields[f] !== 'match') : []
+}

@@ -1,0 +1,69 @@
+// The printed page against the MRZ (src/domain/viz-check.ts), on OCR lines as the fixtures' pages
+// give them: genuine pages agree, misread MRZ names and painted-over pages disagree, and a page that
+// does not read well only says so.
+import t from 'tap'
+import type { MrzData } from '../generated/schemas.js'
+import { vizCrossCheck, vizDisagrees } from '../src/domain/viz-check.js'
+
+const mrz: MrzData = {
+  format: 'TD3', document_code: 'P', issuing_state: 'NLD', document_number: 'NW8K2P7R4', surname: 'MUELLER', given_names: 'ANNA MARIA',
+  nationality: 'NLD', date_of_birth: '1985-03-14', sex: 'F', expiration_date: '2034-06-01', optional_data: null,
+  check_digits: { document_number: true, date_of_birth: true, expiration_date: true, composite: true },
+}
+/** What OCR read of the phone fixture's page (its typos kept: Voomamen, Sumam, Nationalitelt). */
+const page = [
+  'KONINKRIJK DER NEDERLANDEN', 'KINGDOM OF THE NETHERLANDS ROYAUME DES PAYS-BAS', 'PASPOORT/ PASSPORT', 'Soort/Type Code / Code', 'P NLD',
+  'Documentnummer / Document No.', 'NW8K2P7R4', 'Naam/Sumam', 'MÜLLER', 'Voomamen /Given names', 'ANNA MARIA', 'Nationalitelt/ Nationality',
+  'NEDERLANDSE', 'Geboortedatum/Date of birth', '14 MAA/MAR 1985', 'Geslacht /Sex', 'V/F', 'Geldig tot/ Date of expiry', '01 JUN/JUN 2034',
+  'Datum van afgifte / Date of issue', '02 JUN/JUN 2024', 'Place of birth UTRECHT',
+]
+
+t.test('a genuine page agrees, with OCR noise', async (t) => {
+  const viz = vizCrossCheck(mrz, page)
+  t.same(viz, { page_read: true, fields: { surname: 'match', given_names: 'match', document_number: 'match', date_of_birth: 'match', expiration_date: 'match' } })
+  t.same(vizDisagrees(viz), [])
+  const noisy = page.map((l) => l.replace('MÜLLER', 'MULLER').replace('NW8K2P7R4', 'NW8K2P7R4.').replace('ANNA MARIA', 'ANNA MARlA'))
+  t.same(vizDisagrees(vizCrossCheck(mrz, noisy)), [], 'diacritics dropped, a letter misread')
+  t.same(vizCrossCheck(mrz, page.map((l) => l.replace('NW8K2P7R4', 'NW8K 2P7R4'))).fields.document_number, 'match', 'a number printed in groups')
+  t.same(vizCrossCheck({ ...mrz, date_of_birth: '1985-03-14' }, ['born 14.03.1985']).fields.date_of_birth, 'match', 'dates in numbers')
+  const squeezed = vizCrossCheck(mrz, ['14MAA/MAR1985 V/F', '02JUN/JUN 2024 01JUN/JUN 2034'])
+  t.same([squeezed.fields.date_of_birth, squeezed.fields.expiration_date], ['match', 'match'], 'dates OCR read without their spaces')
+})
+
+t.test('an MRZ name misread (fillers read as K) disagrees with the page', async (t) => {
+  const given = vizCrossCheck({ ...mrz, given_names: 'ANNA MARIA CK K KKKKS' }, page)
+  t.equal(given.fields.given_names, 'mismatch')
+  t.same(vizDisagrees(given), ['given_names'])
+  const surname = vizCrossCheck({ ...mrz, surname: 'MUELLERK' }, page)
+  t.equal(surname.fields.surname, 'mismatch')
+  t.same(vizDisagrees(surname), ['surname'])
+})
+
+t.test('a page painted over (labels read, no data) disagrees', async (t) => {
+  const painted = page.filter((l) => !/MÜLLER|ANNA|NW8K|1985|2034/.test(l))
+  const viz = vizCrossCheck(mrz, painted)
+  t.equal(viz.page_read, true)
+  t.same(vizDisagrees(viz), ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date'])
+  const oneLeft = vizCrossCheck(mrz, [...painted, 'NW8K2P7R4'])
+  t.same(vizDisagrees(oneLeft), ['surname', 'given_names', 'date_of_birth', 'expiration_date'], 'one field alone is not the page of this MRZ')
+})
+
+t.test('another person on the page, same layout: their names are not this MRZ', async (t) => {
+  const other = page.map((l) => l.replace('MÜLLER', 'JANSEN').replace('ANNA MARIA', 'PIETER').replace('NW8K2P7R4', 'XR4T7Y2Q1').replace('14 MAA/MAR 1985', '02 OKT/OCT 1979'))
+  t.same(vizDisagrees(vizCrossCheck(mrz, other)), ['surname', 'given_names', 'document_number', 'date_of_birth'], 'only the expiry is the same')
+})
+
+t.test('a page that does not read well says so and disagrees with nothing', async (t) => {
+  const blurred = ['KON NKR', 'MU LER', '14 MA 1985', 'ANN']
+  const viz = vizCrossCheck(mrz, blurred)
+  t.equal(viz.page_read, false)
+  t.same(vizDisagrees(viz), [])
+  t.same(vizDisagrees(vizCrossCheck(mrz, [])), [])
+})
+
+t.test('short names are matched exactly', async (t) => {
+  const li = { ...mrz, surname: 'LI', given_names: 'WEI' }
+  const viz = vizCrossCheck(li, ['Surname LE', 'Given names WEN'])
+  t.equal(viz.fields.surname, 'unread', 'LE is not LI')
+  t.equal(viz.fields.given_names, 'unread', 'WEN is not WEI')
+})
