@@ -92,7 +92,12 @@ export interface paths {
          *       MRZ is read from the images: EXIF orientation is applied, and a photo whose pixels are turned
          *       (upside down or a quarter turn either way) is read too. A reading with a field the parser
          *       rejects is kept only when no orientation gives a better one.
-         *     - `document` fails on a check-digit mismatch, an expired document, or no readable MRZ.
+         *     - `document` fails on a check-digit mismatch, an expired document, a printed page that
+         *       disagrees with the MRZ, or no readable MRZ on a sharp, lit photo.
+         *     - A photo whose MRZ cannot be read because of how it was taken (blurred, dark, glare: see
+         *       `RetakeReason`) finishes no check: 422 `unprocessable` with the reasons in `error.details`,
+         *       nothing stored, and the verification stays pending with the problem in `last_error` until
+         *       a photo is accepted. With `mrz` text the photo's quality never refuses the upload.
          *     - `identity` compares the document holder with the verification's `applicant`; it fails on any
          *       mismatch, on a failed document, or when no document was read.
          *     - The response carries the results this upload produced (only requested checks). A new upload
@@ -100,8 +105,8 @@ export interface paths {
          *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification; 409 verification not
          *     pending, or none of `document`, `identity`, `face_match` requested; 413 image over 10 MB decoded
-         *     or over 8,000 px a side; 415 body neither JSON nor multipart/form-data; 422 image not JPEG/PNG/WebP or not decodable;
-         *     429; 500.
+         *     or over 8,000 px a side; 415 body neither JSON nor multipart/form-data; 422 image not JPEG/PNG/WebP or not decodable,
+         *     or a photo to retake; 429; 500.
          */
         post: operations["uploadDocument"];
         delete?: never;
@@ -649,13 +654,28 @@ export interface components {
             code: "validation_error" | "unauthorized" | "forbidden" | "not_found" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "unprocessable" | "headers_too_large" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable" | "overloaded";
             /** @description Human-readable sentence. For 403 exactly `insufficient permissions: <role> requires <permission>`; for 5xx only "internal error" and the request id. */
             message: string;
-            /** @description Validation issues; present on `validation_error` only. */
+            /** @description Validation issues; present on `validation_error`, and on an `unprocessable` upload whose photo must be taken again (each issue then carries its `reason`). */
             details?: components["schemas"]["ValidationIssue"][];
         };
         ValidationIssue: {
             /** @description JSON Pointer to the offending value (for example `/checks/1`; `""` for the whole body). */
             path: string;
             message: string;
+            reason?: components["schemas"]["RetakeReason"];
+        };
+        /**
+         * @description Why a photo must be taken again (on a 422 `unprocessable` upload's `details`, and in a verification's `last_error`), measured from the image: `document_not_found` (the photo is of next to one shade: no page in it), `image_blurry` (its text edges are too soft to read), `too_dark` (even its brightest part, the paper, is dark), `glare` (a large part of it is blown out to white). These say how the photo was taken, never that the document is bad.
+         * @enum {string}
+         */
+        RetakeReason: "document_not_found" | "image_blurry" | "too_dark" | "glare";
+        /** @description The last capture this verification refused because it must be taken again (a 422 upload); null when there was none, or once an upload of the same kind has been accepted since. */
+        VerificationLastError: {
+            /** @enum {string} */
+            code: "document_unreadable";
+            message: string;
+            reasons: components["schemas"]["RetakeReason"][];
+            /** Format: date-time */
+            occurred_at: string;
         };
         /**
          * @description A check a verification can request.
@@ -716,6 +736,8 @@ export interface components {
              * @description `created_at` plus `VERIFICATION_TTL` (default 7 days); a verification still pending then becomes `failed`.
              */
             expires_at: string;
+            /** @description Decided (additive, as Stripe's sessions have it): the last photo this verification refused because it must be taken again, so that the person can retake it while the verification is pending; null when there is none. */
+            last_error?: components["schemas"]["VerificationLastError"] | null;
         };
         /** @description A verification as listed by `GET /verifications`. */
         VerificationSummary: {

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import sharp from 'sharp'
 import Ocr from '@gutenye/ocr-node'
+import { eq } from 'drizzle-orm'
+import { uploads } from '../src/db/schema.js'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
 import { until } from './helpers/webhooks.js'
@@ -143,4 +145,60 @@ t.test('a printed page painted over, its MRZ untouched, fails', async (t) => {
   t.equal(doc.details.viz.page_read, true)
   t.ok(doc.details.viz.disagreeing.length >= 4, `disagreeing: ${doc.details.viz.disagreeing}`)
   t.same(res.json().checks_results.identity.reasons, ['document_failed'], 'nor does identity')
+})
+
+t.test('a photo that cannot be read because of how it was taken is answered 422, to retake', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-retake', 'service')
+  const phone = readFileSync(new URL('passport-td3-phone.jpg', dir))
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  const send = (image: Buffer, extra: Record<string, string> = {}) =>
+    b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: image.toString('base64'), ...extra } })
+
+  const variants: Array<[string, Buffer, string]> = [
+    ['blurred', await sharp(phone).blur(8).jpeg().toBuffer(), 'image_blurry'],
+    ['dark', await sharp(phone).linear(0.15, 0).jpeg().toBuffer(), 'too_dark'],
+    // A glare spot blown out to white over the lower half of the page, its MRZ with it.
+    ['glare', await sharp(phone).composite([{ input: Buffer.from('<svg width="1278" height="960"><ellipse cx="640" cy="800" rx="700" ry="260" fill="white"/></svg>') }]).jpeg().toBuffer(), 'glare'],
+  ]
+  for (const [what, image, reason] of variants) {
+    const res = await send(image)
+    t.equal(res.statusCode, 422, `${what}: ${res.body.slice(0, 300)}`)
+    t.same(specErrors('uploadDocument', 422, res.json()), [])
+    t.equal(res.json().error.code, 'unprocessable')
+    t.ok(res.json().error.details.some((d: { path: string; reason: string }) => d.path === '/front_image' && d.reason === reason), `${what}: ${reason}`)
+    const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+    t.equal(v.status, 'pending', `${what}: the verification waits for a retake`)
+    t.same(v.checks_results, {}, `${what}: no check finished`)
+    t.match(v.last_error, { code: 'document_unreadable', message: /front_image cannot be read/ })
+    t.ok(v.last_error.reasons.includes(reason), `${what}: last_error says ${reason}`)
+    t.same(specErrors('getVerification', 200, v), [])
+  }
+  const [row] = await b.app.db.select().from(uploads).where(eq(uploads.verificationId, vid))
+  t.equal(row, undefined, 'nothing was stored')
+
+  // The MRZ sent as text: the photo's quality never refuses the upload.
+  const mrz = (manifest.files.find((f) => f.file === 'passport-td3-phone.jpg') as Fixture & { mrz: string[] }).mrz.join('\n')
+  const blurredWithText = await send(variants[0]![1], { mrz })
+  t.equal(blurredWithText.statusCode, 201, 'with the MRZ as text a blurred photo is taken')
+})
+
+t.test('a retaken photo clears the last error; a sharp photo with no MRZ still fails its check', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-retake-2', 'service')
+  const phone = readFileSync(new URL('passport-td3-phone.jpg', dir))
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  const send = (image: Buffer) => b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: image.toString('base64') } })
+  t.equal((await send(await sharp(phone).blur(8).jpeg().toBuffer())).statusCode, 422)
+  t.ok((await b.call('GET', `/verifications/${vid}`, { key })).json().last_error)
+  const good = await send(phone)
+  t.equal(good.statusCode, 201)
+  t.equal(good.json().checks_results.document.passed, true)
+  const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+  t.equal(v.last_error, null, 'the accepted photo clears it')
+
+  const other = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  const noMrz = await b.call('POST', `/verifications/${other}/documents`, { key, body: { document_type: 'passport', front_image: image('no-mrz.jpg') } })
+  t.equal(noMrz.statusCode, 201, 'sharp and lit, without an MRZ: not a retake')
+  t.same(noMrz.json().checks_results.document.reasons, ['mrz_not_found'])
 })

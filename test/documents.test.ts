@@ -1,5 +1,6 @@
 // POST /verifications/{id}/documents with MRZ text (the on-device path), image rules, the identity
 // check, completion, storage. OCR of document photos is in documents-ocr.test.ts.
+import { readFileSync } from 'node:fs'
 import t from 'tap'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
@@ -222,8 +223,15 @@ t.test('bad images get 4xx, never a 500', async (t) => {
   res = await upload(big.toString('base64'))
   t.equal(res.statusCode, 413, 'over 10 MB decoded')
   t.match(res.json().error.message, /larger than 10 MB/)
-  const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888' } }).webp().toBuffer()
+  // A photo of a page without an MRZ, sharp and lit: the check runs and fails for want of a zone.
+  const webp = await sharp(readFileSync(new URL('./fixtures/documents/no-mrz.jpg', import.meta.url))).webp().toBuffer()
   res = await upload(webp.toString('base64'))
   t.equal(res.statusCode, 201, 'WebP is accepted')
   t.same(res.json().checks_results.document.reasons, ['mrz_not_found'], 'an image without an MRZ')
+  // One flat colour: no page to read, a photo to retake.
+  const flat = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888' } }).webp().toBuffer()
+  const another = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  res = await b.call('POST', `/verifications/${another}/documents`, { key, body: { document_type: 'passport', front_image: flat.toString('base64') } })
+  t.equal(res.statusCode, 422)
+  t.same(res.json().error.details.map((d: { reason: string }) => d.reason), ['document_not_found'])
 })

@@ -6,6 +6,7 @@ import Ocr from '@gutenye/ocr-node'
 import { findMrz, type MrzFound } from '../domain/mrz.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
 import type { FaceObservation, ImageQuality } from '../domain/face-observation.js'
+import type { DocumentQuality } from '../domain/document-quality.js'
 import { analyseFaces } from './faces.js'
 import type { FaceOptions } from './human.js'
 
@@ -30,7 +31,8 @@ export type FacesAnalysis =
   | { ok: false; error: 'undecodable' }
 
 export type DocumentAnalysis =
-  | { ok: true; reading: PageReading | null; ocrMs: number }
+  /** `quality`: of the photo the MRZ was looked for in last, when none was read. */
+  | { ok: true; reading: PageReading | null; quality: DocumentQuality | null; ocrMs: number }
   | { ok: false; error: 'undecodable'; part: 'front' | 'back' }
 
 type OcrEngine = Awaited<ReturnType<typeof Ocr.create>>
@@ -121,6 +123,36 @@ async function readMrz(img: Png): Promise<PageReading | null> {
   return { mrzLines: best.found.lines, page: page.filter((line) => !line.includes('<<')) }
 }
 
+/** How a document photo was taken (src/domain/document-quality.ts): sharpness, brightness, glare. */
+async function measureDocument(image: Buffer): Promise<DocumentQuality> {
+  const { data, info } = await sharp(image).resize({ width: 800, height: 800, fit: 'inside', withoutEnlargement: true, kernel: 'linear' }).greyscale().raw().toBuffer({ resolveWithObject: true })
+  const { width, height } = info
+  const levels = new Uint32Array(256)
+  const gradients = new Uint32Array(511)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x
+      levels[data[i]!]!++
+      if (x + 1 < width && y + 1 < height) gradients[Math.abs(data[i + 1]! - data[i]!) + Math.abs(data[i + width]! - data[i]!)]!++
+    }
+  }
+  const percentile = (histogram: Uint32Array, q: number) => {
+    const total = histogram.reduce((a, b) => a + b, 0)
+    let seen = 0
+    for (let v = 0; v < histogram.length; v++) if ((seen += histogram[v]!) >= q * total) return v
+    return histogram.length - 1
+  }
+  const contrast = Math.max(1, percentile(levels, 0.98) - percentile(levels, 0.02))
+  let blown = 0
+  for (let v = 250; v < 256; v++) blown += levels[v]!
+  return {
+    contrast: percentile(levels, 0.98) - percentile(levels, 0.02),
+    sharpness: Math.round((percentile(gradients, 0.99) / contrast) * 255),
+    brightness: percentile(levels, 0.98),
+    blownOut: blown / (width * height),
+  }
+}
+
 async function measureQuality(image: Uint8Array): Promise<ImageQuality> {
   const grey = sharp(image).rotate().resize({ width: 640, height: 640, fit: 'inside', withoutEnlargement: true }).greyscale()
   const [{ channels }, meta, laplacian] = await Promise.all([
@@ -155,11 +187,13 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   if (!front) return { ok: false, error: 'undecodable', part: 'front' }
   const back = task.back ? await normalise(task.back) : null
   if (task.back && !back) return { ok: false, error: 'undecodable', part: 'back' }
-  if (!task.readMrz) return { ok: true, reading: null, ocrMs: 0 }
+  if (!task.readMrz) return { ok: true, reading: null, quality: null, ocrMs: 0 }
   const started = performance.now()
   // A card's MRZ is usually on its back.
   const reading = (back ? await readMrz(back) : null) ?? (await readMrz(front))
-  return { ok: true, reading, ocrMs: Math.round(performance.now() - started) }
+  // A photo without a readable zone says how it was taken, so that a poor one can be retaken.
+  const quality = reading ? null : await measureDocument(back?.png ?? front.png)
+  return { ok: true, reading, quality, ocrMs: Math.round(performance.now() - started) }
 }
 
 // Imported (sharp's and onnxruntime's native modules are loaded): the pool may stop this thread now.

@@ -1,7 +1,7 @@
 // Drizzle tables. drizzle-kit reads this file to write the migrations in drizzle/; every enum
 // must be exported or drizzle-kit silently leaves it out.
 import { sql } from 'drizzle-orm'
-import type { WebhookDelivery } from '../../generated/schemas.js'
+import type { VerificationLastError, WebhookDelivery } from '../../generated/schemas.js'
 import { customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** bytea as a Buffer with both drivers (PGlite hands back a Uint8Array). */
@@ -53,6 +53,8 @@ export const verifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
     expiresAt: ts('expires_at').notNull(),
+    /** Why the last capture was refused (a photo to retake); cleared by the next accepted upload. */
+    lastError: jsonb('last_error').$type<VerificationLastError>(),
   },
   (t) => [
     index('verifications_client_created_idx').on(t.clientName, t.createdAt.desc(), t.id.desc()),

@@ -1,6 +1,6 @@
 // The error codes of the API and their HTTP statuses, in one table; every error body is
 // {error: {code, message, details?}}.
-import type { ErrorBody } from '../../generated/schemas.js'
+import type { ErrorBody, RetakeReason } from '../../generated/schemas.js'
 export const ERROR_STATUS = {
   validation_error: 400,
   unauthorized: 401,
@@ -30,6 +30,8 @@ export type ErrorCode = ErrorBody['code']
 export interface ErrorDetail {
   path: string
   message: string
+  /** Why a photo must be taken again (a 422 upload). */
+  reason?: RetakeReason
 }
 
 export class ApiError extends Error {

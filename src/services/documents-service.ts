@@ -11,6 +11,7 @@ import { newId } from '../domain/ids.js'
 import { encryptMedia } from '../domain/media-crypto.js'
 import { parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
 import { vizCrossCheck, type VizResult } from '../domain/viz-check.js'
+import { retakeMessage, retakeReasons } from '../domain/document-quality.js'
 import type { Principal } from './api-keys-service.js'
 import type { CheckName, CheckResult, VerificationsService } from './verifications-service.js'
 
@@ -58,6 +59,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         if (reading) viz = vizCrossCheck(reading.data, analysis.reading.page)
       }
 
+      // A photo whose zone could not be read because of how it was taken finishes no check: the
+      // person retakes it while the verification is pending (openapi.yaml: RetakeReason).
+      const retake = !reading && analysis.quality ? retakeReasons(analysis.quality) : []
+      if (retake.length) {
+        const field = back ? 'back_image' : 'front_image'
+        const message = `${field} cannot be read: ${retake.map(retakeMessage).join('; ')}`
+        await deps.verifications.recordLastError(principal, verificationId, { code: 'document_unreadable', message, reasons: retake, occurred_at: now.toISOString() })
+        throw new ApiError('unprocessable', message, retake.map((reason) => ({ path: `/${field}`, message: retakeMessage(reason), reason })))
+      }
+
       const documentId = newId('document')
       const document = documentCheck(documentId, body.document_type, reading, now, viz)
       const results: Partial<Record<CheckName, CheckResult>> = {}
@@ -79,7 +90,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           },
           tx,
         )
-      })
+      }, true)
       return {
         document_id: documentId,
         verification_id: verificationId,

@@ -1,5 +1,5 @@
 // Verification sessions: creation (with Idempotency-Key), listing and reading, scoped by client.
-import type { CreateVerificationBody, ListVerificationsQuerystring, Verification, VerificationSummary } from '../../generated/schemas.js'
+import type { CreateVerificationBody, ListVerificationsQuerystring, Verification, VerificationLastError, VerificationSummary } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
 import type { IdempotencyRepository } from '../db/idempotency-repository.js'
 import type { ListedVerification, VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
@@ -56,6 +56,7 @@ export function toVerification(row: VerificationRow): Verification {
     created_at: row.createdAt.toISOString(),
     completed_at: iso(row.completedAt),
     expires_at: row.expiresAt.toISOString(),
+    last_error: row.lastError ?? null,
   }
 }
 
@@ -174,6 +175,8 @@ export function createVerificationsService(
       id: string,
       results: Partial<Record<CheckName, CheckResult>>,
       alongside?: (tx: Tx) => Promise<void>,
+      /** An accepted document photo: the refusal of an earlier one is no longer the last word. */
+      clearLastError = false,
     ): Promise<Verification> {
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
@@ -187,13 +190,24 @@ export function createVerificationsService(
         if (alongside) await alongside(tx)
         const merged = { ...current.checksResults, ...results }
         const done = current.checks.every((c) => c in merged)
-        const updated = await repo.update(id, { checksResults: merged, ...(done ? { status: 'completed' as const, completedAt: now } : {}) }, tx)
+        const updated = await repo.update(id, { checksResults: merged, ...(clearLastError ? { lastError: null } : {}), ...(done ? { status: 'completed' as const, completedAt: now } : {}) }, tx)
         const queued = done ? await opts.webhooks.enqueueEvent(tx, updated, 'verification.completed', now) : false
         return { row: updated, queued }
       })
       if (queued) opts.onQueued()
       if (row.status === 'completed') opts.onFinished?.('completed', row.checksResults as Record<string, { passed?: unknown }>)
       return toVerification(row)
+    },
+
+    /**
+     * Records on a pending verification why a capture was refused (a photo to retake), for the
+     * person and the client to see while it is still pending. Nothing else changes.
+     */
+    async recordLastError(principal: Principal, id: string, lastError: VerificationLastError): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
+        if (current && effectiveStatus(current) === 'pending') await repo.update(id, { lastError }, tx)
+      })
     },
 
     /** Fails pending sessions past their expiry, each with its verification.failed event. */
