@@ -89,3 +89,14 @@ t.test('the French identity card of 1988–2021 (2 × 36)', async (t) => {
   t.equal(frenchIdExpiry('9013', '1960-01-01', today), null, 'no 13th month')
   t.equal(frenchIdExpiry('9502', '1960-01-01', today), '2005-01-31', 'a 95 issue is 1995')
 })
+
+t.test('names holding fillers read as K are not taken as names', async (t) => {
+  const misread = read(td3({ ...holder, surname: 'SCHROEDERKKGRETAKLUISEKKKKKKK', given: '' }))
+  t.ok(misread!.invalidFields.includes('names'))
+  t.ok(documentCheck('doc_1', 'passport', misread, today).reasons.includes('mrz_invalid_field'), 'the document check does not pass it')
+  const trailing = read(td3({ ...holder, given: 'ANNA MARIA KK' }))
+  t.ok(trailing!.invalidFields.includes('names'), 'KK ending the given names')
+  const finnish = read(td3({ ...holder, surname: 'HAKKINEN', given: 'JAAKKO' }))
+  t.same(finnish!.invalidFields, [], 'two K inside a name are a name')
+  t.equal(documentCheck('doc_1', 'passport', finnish, today).passed, true)
+})

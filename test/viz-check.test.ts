@@ -39,6 +39,20 @@ t.test('an MRZ name misread (fillers read as K) disagrees with the page', async 
   t.same(vizDisagrees(surname), ['surname'])
 })
 
+t.test('MRZ names whose fillers OCR read as K, from the variant bench, disagree with the page', async (t) => {
+  const greta: MrzData = { ...mrz, surname: 'SCHROEDER', given_names: 'GRETA LUISE' }
+  const page = ['Surname / Nom', 'SCHRÖDER', 'Given names / Prénoms', 'GRETA LUISE', 'Date of birth 14 MAR 1985', 'Document No. NW8K2P7R4', 'Date of expiry 01 JUN 2034', 'Nationality NLD']
+  t.same(vizDisagrees(vizCrossCheck(greta, page)), [], 'read right, it agrees')
+  const swallowed = vizCrossCheck({ ...greta, surname: 'SCHROEDERKKGRETAKLUISEKKKKKKK', given_names: 'SCHROEDERKKGRETAKLUISEKKKKKKK' }, page)
+  t.same(vizDisagrees(swallowed), ['surname', 'given_names'])
+  const short = vizCrossCheck({ ...greta, surname: 'SCHROEDERKKGRETAKLUISE K', given_names: null }, page)
+  t.same(vizDisagrees(short), ['surname'])
+  const given = vizCrossCheck({ ...greta, given_names: 'GRETAKLUISE K' }, page)
+  t.same(vizDisagrees(given), ['given_names'])
+  const finnish: MrzData = { ...mrz, surname: 'HAEKKINEN', given_names: 'JAAKKO' }
+  t.same(vizDisagrees(vizCrossCheck(finnish, ['Surname HÄKKINEN', 'Given names JAAKKO', 'Date of birth 14 MAR 1985', 'Document No. NW8K2P7R4', 'Nationality', 'Date of expiry 01 JUN 2034'])), [], 'names with K agree')
+})
+
 t.test('a page painted over (labels read, no data) disagrees', async (t) => {
   const painted = page.filter((l) => !/MÜLLER|ANNA|NW8K|1985|2034/.test(l))
   const viz = vizCrossCheck(mrz, painted)

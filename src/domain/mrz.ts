@@ -95,6 +95,18 @@ function tryParse(lines: string[], autocorrect: boolean): ParsedMrz | null {
   }
 }
 
+/**
+ * Whether a name field holds fillers OCR read as K: three K's in a row, or two ending it, which no
+ * name has (Finnish names have two inside: HAKKINEN). Names have no check digit, so this is the one
+ * sign of such a misread in the zone itself.
+ */
+export function fillersReadAsK(result: ParseResult): boolean {
+  return ['lastName', 'firstName'].some((name) => {
+    const v = (result.fields as Record<string, string | null | undefined>)[name] ?? ''
+    return /KKK|KK$|KK /.test(v)
+  })
+}
+
 /** A zone found in OCR text: its lines, how well they parse (more is better), whether every field is valid. */
 export interface MrzFound {
   lines: string[]
@@ -117,8 +129,9 @@ export function findMrz(texts: string[]): MrzFound | null {
       if (!parsed) continue
       const { result } = parsed
       const corrected = correctedLines(group as string[], result)
-      const score = checkDigitsValid(result) * 10 + (result.valid ? 5 : 0)
-      if (!best || score > best.score) best = { lines: corrected, score, valid: result.valid }
+      const misread = fillersReadAsK(result)
+      const score = checkDigitsValid(result) * 10 + (result.valid && !misread ? 5 : 0)
+      if (!best || score > best.score) best = { lines: corrected, score, valid: result.valid && !misread }
     }
   }
   return best
@@ -221,6 +234,9 @@ export function toMrzReading({ result, format, visa, frenchId }: ParsedMrz, toda
       },
     },
     checkDigitsValid: checkDetails.length > 0 && checkDetails.every((d) => d.valid),
-    invalidFields: result.details.filter((d) => !d.valid && d.field && !d.field.endsWith('CheckDigit')).map((d) => d.field!),
+    invalidFields: [
+      ...result.details.filter((d) => !d.valid && d.field && !d.field.endsWith('CheckDigit')).map((d) => d.field!),
+      ...(fillersReadAsK(result) ? ['names'] : []),
+    ],
   }
 }

@@ -69,21 +69,26 @@ const toleranceFor = (value: string) => (value.length <= 4 ? 0 : value.length <=
 
 /**
  * How a value is printed among `lines` (as word lists): `match` within OCR's tolerance of a run of as
- * many words; `mismatch` when the page prints the MRZ's value without what fillers misread as letters
- * add to it; else `unread`. Only names can be misread in an MRZ without a check digit failing, so
- * only names are judged for a mismatch.
+ * many words; `mismatch` when the page prints the MRZ's value as it reads with the fillers OCR took
+ * for letters put back (K's added to it, or K's standing for `<`: SCHROEDERKKGRETAKLUISE where the
+ * page prints SCHRÖDER and GRETA LUISE); else `unread`. Only names can be misread in an MRZ without
+ * a check digit failing, so only names are judged for a mismatch.
  */
 function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean): VizStatus {
   const want = key(value)
   const n = value.split(' ').length
   const tolerance = toleranceFor(want)
+  // The value with every K taken for a filler: what the zone says if OCR read its `<` as K.
+  const asFillers = want.replace(/K/g, ' ').trim().replace(/ +/g, ' ')
   let cut = false
   for (const line of lines) {
-    for (let span = 1; span <= n; span++) {
+    for (let span = 1; span <= Math.max(n, 3); span++) {
       for (const run of runs(line, span)) {
         const have = key(run)
         if (have.length < 3) continue
+        // Letters that are fillers misread are not OCR noise to tolerate.
         if (want.startsWith(have) && fillersMisread(want.slice(have.length))) cut = true
+        else if (asFillers !== want && (asFillers === have || asFillers.startsWith(`${have} `))) cut = true
         else if (span === n && distance(want, have, tolerance) <= tolerance) return 'match'
       }
     }
