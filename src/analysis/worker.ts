@@ -82,9 +82,10 @@ async function topOfPage(img: Png): Promise<Buffer> {
   return sharp(img.png).extract({ left: 0, top: 0, width: img.width, height }).png({ compressionLevel: 1 }).toBuffer()
 }
 
+/** The photo turned by `angle` degrees clockwise (corners of a slant filled with grey). */
 async function turn(img: Png, angle: number): Promise<Png> {
-  const png = await sharp(img.png).rotate(angle).png({ compressionLevel: 1 }).toBuffer()
-  return angle % 180 === 0 ? { png, width: img.width, height: img.height } : { png, width: img.height, height: img.width }
+  const { data, info } = await sharp(img.png).rotate(angle, { background: '#808080' }).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true })
+  return { png: data, width: info.width, height: info.height }
 }
 
 /** A photo's MRZ, and the OCR lines of its whole page in the orientation the MRZ was read in. */
@@ -97,7 +98,8 @@ export interface PageReading {
  * The MRZ of a photo and its printed page: the whole photo is read first (one reading gives both for
  * most photos), then its bottom strip alone (the zone larger in what the detector sees), then the strip
  * of the photo turned upside down and by a quarter turn either way (a phone held upright over a
- * landscape page turns its pixels, with no EXIF orientation to say so). The first zone whose every
+ * landscape page turns its pixels, with no EXIF orientation to say so), then the whole photo levelled
+ * by 18° either way (a page at a slant). The first zone whose every
  * field is valid ends the search; otherwise the best reading found is kept, so that a misread field
  * (nationality has no check digit) is not taken while a better reading is still possible. When the
  * winning reading was a strip, the rest of the page is read in that orientation for the cross-check.
@@ -107,6 +109,8 @@ async function readMrz(img: Png): Promise<PageReading | null> {
     { angle: 0, whole: true },
     { angle: 0, whole: false },
     ...[180, 90, 270].map((angle) => ({ angle, whole: false })),
+    // A page held at a slant: OCR reads lines within about 10° of level.
+    ...[-18, 18].map((angle) => ({ angle, whole: true })),
   ]
   let best: { found: MrzFound; turned: Png; whole: boolean; text: string[] } | null = null
   for (const { angle, whole } of attempts) {
