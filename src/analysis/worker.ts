@@ -99,10 +99,10 @@ export interface PageReading {
  * most photos), then its bottom strip alone (the zone larger in what the detector sees), then the strip
  * of the photo turned upside down and by a quarter turn either way (a phone held upright over a
  * landscape page turns its pixels, with no EXIF orientation to say so), then the whole photo levelled
- * by 18° either way (a page at a slant). The first zone whose every
- * field is valid ends the search; otherwise the best reading found is kept, so that a misread field
- * (nationality has no check digit) is not taken while a better reading is still possible. When the
- * winning reading was a strip, the rest of the page is read in that orientation for the cross-check.
+ * by 18° either way (a page at a slant). The first zone whose every field is valid ends the search;
+ * otherwise the best reading found is kept, so that a misread field (nationality has no check digit)
+ * is not taken while a better reading is still possible. When the winning reading was a strip, the
+ * rest of the page is read in that orientation for the cross-check.
  */
 async function readMrz(img: Png): Promise<PageReading | null> {
   const attempts = [
@@ -146,13 +146,14 @@ async function measureDocument(image: Buffer): Promise<DocumentQuality> {
     for (let v = 0; v < histogram.length; v++) if ((seen += histogram[v]!) >= q * total) return v
     return histogram.length - 1
   }
-  const contrast = Math.max(1, percentile(levels, 0.98) - percentile(levels, 0.02))
+  const brightness = percentile(levels, 0.98)
+  const contrast = brightness - percentile(levels, 0.02)
   let blown = 0
   for (let v = 250; v < 256; v++) blown += levels[v]!
   return {
-    contrast: percentile(levels, 0.98) - percentile(levels, 0.02),
-    sharpness: Math.round((percentile(gradients, 0.99) / contrast) * 255),
-    brightness: percentile(levels, 0.98),
+    contrast,
+    sharpness: Math.round((percentile(gradients, 0.99) / Math.max(1, contrast)) * 255),
+    brightness,
     blownOut: blown / (width * height),
   }
 }

@@ -101,10 +101,7 @@ function tryParse(lines: string[], autocorrect: boolean): ParsedMrz | null {
  * sign of such a misread in the zone itself.
  */
 export function fillersReadAsK(result: ParseResult): boolean {
-  return ['lastName', 'firstName'].some((name) => {
-    const v = (result.fields as Record<string, string | null | undefined>)[name] ?? ''
-    return /KKK|KK$|KK /.test(v)
-  })
+  return ['lastName', 'firstName'].some((name) => /KKK|KK$|KK /.test(field(result, name) ?? ''))
 }
 
 /** A zone found in OCR text: its lines, how well they parse (more is better), whether every field is valid. */
