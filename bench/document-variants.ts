@@ -5,6 +5,8 @@
 // variant that was not read (a reason, or a photo to retake).
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
+import cv from '@techstark/opencv-js'
+import { opencvReady } from '../src/analysis/ocr.js'
 import { benchDatabase, fmt, quick, startApp, type Section } from './lib.js'
 
 interface Fixture {
@@ -24,6 +26,27 @@ interface Variant {
 const jpeg = (s: sharp.Sharp, quality = 90) => s.jpeg({ quality }).toBuffer()
 const DESK = '#6b5b4a'
 
+/**
+ * The page seen in perspective on a desk: its corners (top left, top right, bottom right, bottom left)
+ * moved to `corners`, given as shares of the page's width and height, in a frame a fifth larger.
+ */
+async function perspective(photo: Buffer, corners: number[][]): Promise<Buffer> {
+  await opencvReady()
+  const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const [w, h] = [info.width, info.height]
+  const [fw, fh] = [Math.round(w * 1.2), Math.round(h * 1.2)]
+  const src = new cv.Mat(h, w, cv.CV_8UC3)
+  src.data.set(data)
+  const from = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, w, 0, w, h, 0, h])
+  const to = cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap(([x, y]) => [w * 0.1 + x! * w, h * 0.1 + y! * h]))
+  const m = cv.getPerspectiveTransform(from, to)
+  const out = new cv.Mat()
+  cv.warpPerspective(src, out, m, new cv.Size(fw, fh), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0x6b, 0x5b, 0x4a, 255))
+  const pixels = Buffer.from(out.data)
+  for (const mat of [src, from, to, m, out]) mat.delete()
+  return jpeg(sharp(pixels, { raw: { width: fw, height: fh, channels: 3 } }))
+}
+
 const VARIANTS: Variant[] = [
   { name: 'as made', legible: true, make: async (p) => p },
   ...[90, 180, 270].map((angle) => ({ name: `turned ${angle}° (pixels)`, legible: true, make: async (p: Buffer) => jpeg(sharp(p).rotate(angle)) })),
@@ -35,7 +58,11 @@ const VARIANTS: Variant[] = [
   })),
   ...[5, 10, 20].map((angle) => ({ name: `tilted ${angle}°`, legible: true, make: async (p: Buffer) => jpeg(sharp(p).rotate(angle, { background: DESK })) })),
   { name: 'sheared (perspective-like)', legible: true, make: async (p) => jpeg(sharp(p).affine([[1, 0.12], [0.04, 1]], { background: DESK })) },
-  ...[0.5, 0.3].map((share) => ({
+  // The camera tilted toward the page's top: its top edge a fifth shorter than its bottom.
+  { name: 'perspective (top edge 80 %)', legible: true, make: async (p) => perspective(p, [[0.1, 0.05], [0.9, 0.05], [1, 1], [0, 1]]) },
+  // Seen from its right: the right edge a sixth shorter, the page turned a little too.
+  { name: 'perspective (right edge 83 %, turned)', legible: true, make: async (p) => perspective(p, [[0, 0.04], [0.92, 0.12], [0.97, 0.95], [0.03, 1.02]]) },
+  ...[0.5, Math.sqrt(0.1)].map((share) => ({
     name: `small in frame (${Math.round(share * share * 100)} % of it)`,
     legible: true,
     make: async (p: Buffer, w: number, h: number) => {

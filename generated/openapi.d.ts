@@ -664,10 +664,10 @@ export interface components {
             reason?: components["schemas"]["RetakeReason"];
         };
         /**
-         * @description Why a photo must be taken again (on a 422 `unprocessable` upload's `details`, and in a verification's `last_error`), measured from the image: `document_not_found` (the photo is of next to one shade: no page in it), `image_blurry` (its text edges are too soft to read), `too_dark` (even its brightest part, the paper, is dark), `glare` (a large part of it is blown out to white). These say how the photo was taken, never that the document is bad.
+         * @description Why a photo must be taken again (on a 422 `unprocessable` upload's `details`, and in a verification's `last_error`), measured from the image: `document_not_found` (the photo is of next to one shade: no page in it), `image_blurry` (its text edges are too soft to read), `too_dark` (even its brightest part, the paper, is dark), `glare` (a large part of it is blown out to white), `document_too_small` (the document's text takes under 5 % of the photo: too far away for its zone to be read). Sharpness, light and glare are measured on the region where the document's text was found, the whole photo when none was. These say how the photo was taken, never that the document is bad.
          * @enum {string}
          */
-        RetakeReason: "document_not_found" | "image_blurry" | "too_dark" | "glare";
+        RetakeReason: "document_not_found" | "image_blurry" | "too_dark" | "glare" | "document_too_small";
         /** @description The last capture this verification refused because it must be taken again (a 422 upload); null when there was none, or once an upload of the same kind has been accepted since. */
         VerificationLastError: {
             /** @enum {string} */

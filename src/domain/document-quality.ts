@@ -12,6 +12,8 @@ export interface DocumentQuality {
   brightness: number
   /** Share of pixels blown out to white (grey ≥ 250), 0–1. */
   blownOut: number
+  /** Share of the photo taken by the region its text lies in, 0–1; null when no text was found. */
+  documentShare: number | null
 }
 
 /**
@@ -25,14 +27,20 @@ export const RETAKE_BELOW_CONTRAST = 30
 export const RETAKE_BELOW_SHARPNESS = 60
 export const RETAKE_BELOW_BRIGHTNESS = 110
 export const RETAKE_ABOVE_BLOWN_OUT = 0.1
+/** A document whose text takes less of the photo than this is too far away to read its zone. */
+export const RETAKE_BELOW_DOCUMENT_SHARE = 0.05
 
 export function retakeReasons(q: DocumentQuality): RetakeReason[] {
   const reasons: RetakeReason[] = []
-  // A photo of next to one shade shows no page at all: its edges say nothing of focus.
-  if (q.contrast < RETAKE_BELOW_CONTRAST) reasons.push('document_not_found')
-  else if (q.sharpness < RETAKE_BELOW_SHARPNESS) reasons.push('image_blurry')
-  if (q.brightness < RETAKE_BELOW_BRIGHTNESS) reasons.push('too_dark')
+  const dark = q.brightness < RETAKE_BELOW_BRIGHTNESS
+  // A photo of next to one shade shows no page at all, unless it is only too dark to show one; its
+  // edges then say nothing of focus.
+  if (q.contrast < RETAKE_BELOW_CONTRAST) {
+    if (!dark) reasons.push('document_not_found')
+  } else if (q.sharpness < RETAKE_BELOW_SHARPNESS) reasons.push('image_blurry')
+  if (dark) reasons.push('too_dark')
   if (q.blownOut > RETAKE_ABOVE_BLOWN_OUT) reasons.push('glare')
+  if (q.documentShare !== null && q.documentShare < RETAKE_BELOW_DOCUMENT_SHARE) reasons.push('document_too_small')
   return reasons
 }
 
@@ -41,6 +49,7 @@ const MESSAGES: Record<RetakeReason, string> = {
   image_blurry: 'the photo is blurred: hold the camera still, in focus on the page',
   too_dark: 'the photo is too dark: take it in more light',
   glare: 'part of the photo is blown out by glare: tilt the page or move away from the light',
+  document_too_small: 'the document is too small in the photo: hold the camera closer, so that the page fills most of the frame',
 }
 
 export const retakeMessage = (reason: RetakeReason) => MESSAGES[reason]

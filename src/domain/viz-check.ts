@@ -89,8 +89,12 @@ function look(value: string, lines: string[][], key: (s: string) => string, judg
         // Letters that are fillers misread are not OCR noise to tolerate.
         if (want.startsWith(have) && fillersMisread(want.slice(have.length))) cut = true
         else if (asFillers !== want && (asFillers === have || asFillers.startsWith(`${have} `))) cut = true
-        // The same letters split otherwise: a filler the zone's reading lost (ANNAMARIA for ANNA MARIA).
-        else if (have !== want && have.replace(/ /g, '') === want.replace(/ /g, '')) cut = true
+        // The same letters split otherwise: with fewer words in the zone, a filler its reading lost
+        // (ANNAMARIA for ANNA MARIA); with fewer on the page, a space the page's reading lost.
+        else if (have !== want && have.replace(/ /g, '') === want.replace(/ /g, '')) {
+          if (want.split(' ').length < have.split(' ').length) cut = true
+          else return 'match'
+        }
         else if (span === n && distance(want, have, tolerance) <= tolerance) return 'match'
       }
     }

@@ -1,0 +1,152 @@
+// Reads a document photo: finds the page's text wherever it lies in the frame and however it is
+// turned, levels and rights its lines, reads the MRZ from them, then the rest of the printed page
+// for the cross-check (src/domain/viz-check.ts). Runs in the analysis worker threads.
+import sharp from 'sharp'
+import { findMrz, type MrzFound } from '../domain/mrz.js'
+import { findText, flip, levelBoxes, readText, upsideDown, type Rgb, type TextBox, type TextLine } from './ocr.js'
+
+/** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
+export interface PageReading {
+  mrzLines: string[]
+  page: string[]
+}
+
+/** Where the page's text lies in the photo, in its pixels (with a margin): the document, found. */
+export interface Region {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** What was read of a photo, the region its text lies in, and the photo as read (turned level). */
+export interface PageFound {
+  reading: PageReading | null
+  region: Region | null
+  img: Rgb
+}
+
+/** Text is found on a copy of at most this many pixels a side (the detector's cost grows with its area). */
+const FIND_SIDE = 960
+/** Lines of text a region needs to be taken for a document's page. */
+const PAGE_LINES = 4
+/** A region of text under this share of the photo's longer side is looked at again, closer. */
+const LOOK_CLOSER_BELOW = 0.6
+/** Lines at least this many times longer than thick may be a zone's lines (an MRZ line is 20–30). */
+const LONG_LINE = 10
+/** Lines whose upside-down vote decides the page's: the longest ones. */
+const VOTERS = 8
+
+/**
+ * The MRZ and page of a photo, and the region its text lies in (null when too little text was found
+ * for a page).
+ * Text is found on a small copy first; when it fills only part of the photo (a document on a desk),
+ * it is found again on that region at the photo's own resolution, where its letters are large enough.
+ */
+export async function readDocument(photo: Rgb): Promise<PageFound> {
+  let img = photo
+  let boxes = await findText(img, FIND_SIDE)
+  if (!boxes.length) return { reading: null, region: null, img }
+  // Lines that run down the photo (a page turned a quarter) are found in pieces: the photo is turned
+  // level and its text found again.
+  const { angle: across } = levelBoxes(boxes)
+  if (Math.abs(across) > Math.PI / 4) {
+    img = await turn(img, across > 0 ? 270 : 90)
+    boxes = await findText(img, FIND_SIDE)
+    if (!boxes.length) return { reading: null, region: null, img }
+  }
+  let region = around(boxes, img)
+  if (Math.max(region.width / img.width, region.height / img.height) < LOOK_CLOSER_BELOW) {
+    const crop = await extract(img, region)
+    const closer = (await findText(crop, FIND_SIDE)).map((b) => ({ ...b, cx: b.cx + region.left, cy: b.cy + region.top }))
+    if (closer.length) {
+      boxes = closer
+      region = around(boxes, img)
+    }
+  }
+  const { angle, boxes: level } = levelBoxes(boxes)
+  // The page is upside down when its longest lines, weighted by length, say so.
+  const voters = [...level].sort((a, b) => b.length - a.length).slice(0, VOTERS)
+  const votes = await upsideDown(img, voters)
+  const flipped = votes.reduce((sum, v, i) => sum + (v.flipped ? 1 : -1) * v.confidence * voters[i]!.length, 0) > 0
+  const upright = flipped ? level.map(flip) : level
+  const down = { x: -Math.sin(angle + (flipped ? Math.PI : 0)), y: Math.cos(angle + (flipped ? Math.PI : 0)) }
+  const inOrder = (lines: TextLine[]) => [...lines].sort((a, b) => a.box.cx * down.x + a.box.cy * down.y - (b.box.cx * down.x + b.box.cy * down.y))
+
+  // The zone first: a photo without one is answered without reading the rest of its page.
+  const isLong = (b: TextBox) => b.length >= LONG_LINE * b.thickness
+  const long = inOrder(await readText(img, upright.filter(isLong)))
+  let found = findMrz(long.map((l) => l.text))
+  let rest: TextLine[] | null = null
+  if (!found?.valid) {
+    // A zone whose line the detector cut in two: every line read, in order.
+    rest = await readText(img, upright.filter((b) => !isLong(b)))
+    found = better(found, findMrz(inOrder([...long, ...rest]).map((l) => l.text)))
+  }
+  if (found && !found.valid) found = better(found, await rereadZone(img, long))
+  if (!found) {
+    // The direction vote was wrong: the long lines the other way round.
+    const turned = inOrder(await readText(img, upright.filter(isLong).map(flip))).reverse()
+    const other = findMrz(turned.map((l) => l.text))
+    // Too few lines to be a document's page: a speck in a dark photo, a word on a wall.
+    if (!other) return { reading: null, region: boxes.length >= PAGE_LINES ? region : null, img }
+    return { reading: { mrzLines: other.lines, page: pageText(inOrder(await readText(img, upright.map(flip))).reverse()) }, region, img }
+  }
+  rest ??= await readText(img, upright.filter((b) => !isLong(b)))
+  return { reading: { mrzLines: found.lines, page: pageText(inOrder([...long, ...rest])) }, region, img }
+}
+
+/** Cuts of a line a little thinner and thicker than found: OCR's reading of a letter shifts with them. */
+const RECUTS = [0.8, 1.25]
+
+/**
+ * A zone whose check digits failed, read again: each of its lines (the long lines with fillers) cut a
+ * little thinner and thicker, and every combination of the readings of its lines tried.
+ */
+async function rereadZone(img: Rgb, long: TextLine[]): Promise<MrzFound | null> {
+  const zone = long.filter((l) => l.text.includes('<')).slice(-3)
+  if (!zone.length) return null
+  const recut = await Promise.all(RECUTS.map((k) => readText(img, zone.map((l) => ({ ...l.box, thickness: l.box.thickness * k })))))
+  const readings = zone.map((l, i) => [l.text, ...recut.map((r) => r[i]!.text)])
+  let best: MrzFound | null = null
+  const combine = (i: number, chosen: string[]): void => {
+    if (i === readings.length) {
+      best = better(best, findMrz(chosen))
+      return
+    }
+    for (const text of readings[i]!) combine(i + 1, [...chosen, text])
+  }
+  combine(0, [])
+  return best
+}
+
+const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
+
+/** The printed page's lines: the zone's own lines are not the printed page. */
+const pageText = (lines: TextLine[]) => lines.map((l) => l.text).filter((text) => !text.includes('<<'))
+
+/** The axis-aligned region around the boxes, a tenth larger each way, within the photo. */
+function around(boxes: TextBox[], img: Rgb): Region {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const b of boxes) {
+    const dx = (Math.abs(Math.cos(b.angle)) * b.length + Math.abs(Math.sin(b.angle)) * b.thickness) / 2
+    const dy = (Math.abs(Math.sin(b.angle)) * b.length + Math.abs(Math.cos(b.angle)) * b.thickness) / 2
+    ;[x0, y0, x1, y1] = [Math.min(x0, b.cx - dx), Math.min(y0, b.cy - dy), Math.max(x1, b.cx + dx), Math.max(y1, b.cy + dy)]
+  }
+  const [mx, my] = [(x1 - x0) * 0.1, (y1 - y0) * 0.1]
+  const left = Math.max(0, Math.floor(x0 - mx))
+  const top = Math.max(0, Math.floor(y0 - my))
+  return { left, top, width: Math.max(1, Math.min(img.width, Math.ceil(x1 + mx)) - left), height: Math.max(1, Math.min(img.height, Math.ceil(y1 + my)) - top) }
+}
+
+/** An RGB image turned clockwise by a quarter turn or three. */
+async function turn(img: Rgb, angle: 90 | 270): Promise<Rgb> {
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).rotate(angle).raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/** A region of an RGB image. */
+export async function extract(img: Rgb, r: Region): Promise<Rgb> {
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).extract(r).raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}

