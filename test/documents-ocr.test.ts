@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import sharp from 'sharp'
 import { findText, levelBoxes, readText } from '../src/analysis/ocr.js'
+import { offScreen, onDesk, perspective } from './helpers/photos.js'
 import { eq } from 'drizzle-orm'
 import { uploads } from '../src/db/schema.js'
 import { build } from './helpers/build.js'
@@ -160,6 +161,8 @@ t.test('a photo that cannot be read because of how it was taken is answered 422,
     ['dark', await sharp(phone).linear(0.08, 0).jpeg().toBuffer(), 'too_dark'],
     // A glare spot blown out to white over the lower half of the page, its MRZ with it.
     ['glare', await sharp(phone).composite([{ input: Buffer.from('<svg width="1278" height="960"><ellipse cx="640" cy="800" rx="700" ry="260" fill="white"/></svg>') }]).jpeg().toBuffer(), 'glare'],
+    // The page 400 px wide in a 3266 × 2449 photo: 1.5 % of it, its letters a few pixels high.
+    ['too small', await onDesk(await sharp(phone).resize(400).jpeg().toBuffer(), 0.015), 'document_too_small'],
   ]
   for (const [what, image, reason] of variants) {
     const res = await send(image)
@@ -201,4 +204,38 @@ t.test('a retaken photo clears the last error; a sharp photo with no MRZ still f
   const noMrz = await b.call('POST', `/verifications/${other}/documents`, { key, body: { document_type: 'passport', front_image: image('no-mrz.jpg') } })
   t.equal(noMrz.statusCode, 201, 'sharp and lit, without an MRZ: not a retake')
   t.same(noMrz.json().checks_results.document.reasons, ['mrz_not_found'])
+})
+
+t.test('a page small in the frame, or seen in perspective, is found and read', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-find', 'service')
+  const expected = manifest.files.find((f) => f.file === 'passport-td3-clean.jpg')!.expected!
+  const clean = readFileSync(new URL('passport-td3-clean.jpg', dir))
+  const photos: Array<[string, Buffer]> = [
+    // 3800 × 2690: a tenth of a 10 MP photo.
+    ['a tenth of the frame, on a desk', await onDesk(clean, 0.1)],
+    ['in perspective, its top edge a fifth shorter', await perspective(clean, [[0.1, 0.05], [0.9, 0.05], [1, 1], [0, 1]])],
+  ]
+  for (const [what, photo] of photos) {
+    const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+    const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: photo.toString('base64') } })
+    t.equal(res.statusCode, 201, what)
+    const doc = res.json().checks_results.document
+    t.equal(doc.passed, true, `${what}: ${doc.reasons}`)
+    t.same([doc.details.mrz?.document_number, doc.details.mrz?.surname, doc.details.mrz?.given_names], [expected.document_number, expected.surname, expected.given_names], `${what}: read as printed`)
+  }
+})
+
+t.test('a zone whose fillers OCR misreads is read again until its names are those on the page', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-recut', 'service')
+  // Off a screen, this card's zone first reads GRETAKLUISE: a filler taken for a K.
+  const photo = await offScreen(readFileSync(new URL('idcard-td1-clean.jpg', dir)))
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'id_card', front_image: photo.toString('base64') } })
+  t.equal(res.statusCode, 201)
+  const doc = res.json().checks_results.document
+  t.equal(doc.passed, true, `${doc.reasons}`)
+  t.same([doc.details.mrz?.surname, doc.details.mrz?.given_names], ['SCHROEDER', 'GRETA LUISE'])
+  t.same(doc.details.viz.disagreeing, [])
 })

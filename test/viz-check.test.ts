@@ -86,3 +86,11 @@ t.test('short names are matched exactly', async (t) => {
   t.equal(viz.fields.surname, 'unread', 'LE is not LI')
   t.equal(viz.fields.given_names, 'unread', 'WEN is not WEI')
 })
+
+t.test('exactly: values match only as printed, for telling two readings of a zone apart', async (t) => {
+  const maia = { ...mrz, given_names: 'ANNA MAIA' }
+  t.equal(vizCrossCheck(maia, page).fields.given_names, 'match', 'within OCR\'s tolerance of ANNA MARIA')
+  t.equal(vizCrossCheck(maia, page, true).fields.given_names, 'unread', 'not as printed')
+  t.equal(vizCrossCheck(mrz, page, true).fields.given_names, 'match')
+  t.equal(vizCrossCheck(mrz, page, true).fields.surname, 'match', 'MÜLLER is MUELLER, diacritics folded')
+})

@@ -2,7 +2,8 @@
 // turned, levels and rights its lines, reads the MRZ from them, then the rest of the printed page
 // for the cross-check (src/domain/viz-check.ts). Runs in the analysis worker threads.
 import sharp from 'sharp'
-import { findMrz, type MrzFound } from '../domain/mrz.js'
+import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/mrz.js'
+import { vizCrossCheck } from '../domain/viz-check.js'
 import { findText, flip, levelBoxes, readText, upsideDown, type Rgb, type TextBox, type TextLine } from './ocr.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
@@ -28,6 +29,8 @@ export interface PageFound {
 
 /** Text is found on a copy of at most this many pixels a side (the detector's cost grows with its area). */
 const FIND_SIDE = 960
+/** A page whose lines slant more than this (8°) is turned level before its text is found again. */
+const LEVEL_ABOVE = (8 * Math.PI) / 180
 /** Lines of text a region needs to be taken for a document's page. */
 const PAGE_LINES = 4
 /** A region of text under this share of the photo's longer side is looked at again, closer. */
@@ -47,11 +50,11 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
   let img = photo
   let boxes = await findText(img, FIND_SIDE)
   if (!boxes.length) return { reading: null, region: null, img }
-  // Lines that run down the photo (a page turned a quarter) are found in pieces: the photo is turned
-  // level and its text found again.
-  const { angle: across } = levelBoxes(boxes)
-  if (Math.abs(across) > Math.PI / 4) {
-    img = await turn(img, across > 0 ? 270 : 90)
+  // Lines far from level are found badly (a page turned a quarter in pieces, close lines of a page at
+  // a slant run together): the photo is turned level and its text found again.
+  const { angle: slant } = levelBoxes(boxes)
+  if (Math.abs(slant) > LEVEL_ABOVE) {
+    img = await turn(img, (-slant * 180) / Math.PI)
     boxes = await findText(img, FIND_SIDE)
     if (!boxes.length) return { reading: null, region: null, img }
   }
@@ -83,7 +86,7 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
     rest = await readText(img, upright.filter((b) => !isLong(b)))
     found = better(found, findMrz(inOrder([...long, ...rest]).map((l) => l.text)))
   }
-  if (found && !found.valid) found = better(found, await rereadZone(img, long))
+  if (found && !found.valid) found = better(found, (await rereadZone(img, long))[0] ?? null)
   if (!found) {
     // The direction vote was wrong: the long lines the other way round.
     const turned = inOrder(await readText(img, upright.filter(isLong).map(flip))).reverse()
@@ -93,31 +96,76 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
     return { reading: { mrzLines: other.lines, page: pageText(inOrder(await readText(img, upright.map(flip))).reverse()) }, region, img }
   }
   rest ??= await readText(img, upright.filter((b) => !isLong(b)))
-  return { reading: { mrzLines: found.lines, page: pageText(inOrder([...long, ...rest])) }, region, img }
+  const page = pageText(inOrder([...long, ...rest]))
+  // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
+  // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
+  // and the reading with check digits as good whose names the page prints most exactly is taken. Every
+  // candidate is a reading of the zone itself: a page that shows other names, or none, still disagrees.
+  let agreement = namesAgreement(found.lines, page)
+  if (agreement === null || agreement < NAMES_EXACT) {
+    const score = found.score
+    const others = (await rereadZone(img, long)).filter((c) => c.score >= score)
+    if (agreement === null) {
+      // A page too small or poor to read cannot confirm the names: they must read the same however the
+      // zone's lines are cut, or the photo is not taken as read.
+      if (others.some((c) => namesOf(c.lines) !== namesOf(found!.lines))) return { reading: null, region, img }
+    } else {
+      for (const candidate of others) {
+        const a = namesAgreement(candidate.lines, page)!
+        if (a > agreement) [found, agreement] = [candidate, a]
+      }
+    }
+  }
+  return { reading: { mrzLines: found.lines, page }, region, img }
+}
+
+/** Both names of a zone printed on its page as they are. */
+const NAMES_EXACT = 4
+
+const namesOf = (lines: string[]) => {
+  const parsed = parseMrzLines(lines)
+  return parsed ? `${parsed.result.fields.lastName ?? ''}<<${parsed.result.fields.firstName ?? ''}` : ''
+}
+
+/**
+ * How well the page, as read, shows the zone's names (src/domain/viz-check.ts): 2 for each printed
+ * exactly (or absent from the zone), 1 within OCR's tolerance, 0 unread, −2 printed otherwise; null
+ * when the page says nothing of them (it did not read well, and neither name was found on it).
+ */
+function namesAgreement(mrzLines: string[], page: string[]): number | null {
+  const parsed = parseMrzLines(mrzLines)
+  if (!parsed) return null
+  const data = toMrzReading(parsed).data
+  const loose = vizCrossCheck(data, page)
+  const names = ['surname', 'given_names'] as const
+  if (!loose.page_read && names.every((f) => loose.fields[f] === 'unread')) return null
+  const strict = vizCrossCheck(data, page, true)
+  return names.reduce((sum, f) => sum + (loose.fields[f] === 'mismatch' ? -2 : strict.fields[f] === 'match' || !data[f] ? 2 : loose.fields[f] === 'match' ? 1 : 0), 0)
 }
 
 /** Cuts of a line a little thinner and thicker than found: OCR's reading of a letter shifts with them. */
 const RECUTS = [0.8, 1.25]
 
 /**
- * A zone whose check digits failed, read again: each of its lines (the long lines with fillers) cut a
- * little thinner and thicker, and every combination of the readings of its lines tried.
+ * The zone read again: each of its lines (the long lines with fillers) cut a little thinner and
+ * thicker, and every combination of the readings of its lines tried. The zones found, best first.
  */
-async function rereadZone(img: Rgb, long: TextLine[]): Promise<MrzFound | null> {
+async function rereadZone(img: Rgb, long: TextLine[]): Promise<MrzFound[]> {
   const zone = long.filter((l) => l.text.includes('<')).slice(-3)
-  if (!zone.length) return null
+  if (!zone.length) return []
   const recut = await Promise.all(RECUTS.map((k) => readText(img, zone.map((l) => ({ ...l.box, thickness: l.box.thickness * k })))))
-  const readings = zone.map((l, i) => [l.text, ...recut.map((r) => r[i]!.text)])
-  let best: MrzFound | null = null
+  const readings = zone.map((l, i) => [...new Set([l.text, ...recut.map((r) => r[i]!.text)])])
+  const found = new Map<string, MrzFound>()
   const combine = (i: number, chosen: string[]): void => {
     if (i === readings.length) {
-      best = better(best, findMrz(chosen))
+      const zone = findMrz(chosen)
+      if (zone) found.set(zone.lines.join('\n'), zone)
       return
     }
     for (const text of readings[i]!) combine(i + 1, [...chosen, text])
   }
   combine(0, [])
-  return best
+  return [...found.values()].sort((a, b) => b.score - a.score)
 }
 
 const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
@@ -139,9 +187,14 @@ function around(boxes: TextBox[], img: Rgb): Region {
   return { left, top, width: Math.max(1, Math.min(img.width, Math.ceil(x1 + mx)) - left), height: Math.max(1, Math.min(img.height, Math.ceil(y1 + my)) - top) }
 }
 
-/** An RGB image turned clockwise by a quarter turn or three. */
-async function turn(img: Rgb, angle: 90 | 270): Promise<Rgb> {
-  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).rotate(angle).raw().toBuffer({ resolveWithObject: true })
+/** An RGB image turned clockwise by `degrees` (by a quarter turn exactly when within a degree of one). */
+async function turn(img: Rgb, degrees: number): Promise<Rgb> {
+  const quarter = Math.round(degrees / 90) * 90
+  const angle = Math.abs(degrees - quarter) < 1 ? quarter : degrees
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .rotate(angle, { background: '#808080' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height }
 }
 

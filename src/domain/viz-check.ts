@@ -74,10 +74,10 @@ const toleranceFor = (value: string) => (value.length <= 4 ? 0 : value.length <=
  * page prints SCHRÖDER and GRETA LUISE); else `unread`. Only names can be misread in an MRZ without
  * a check digit failing, so only names are judged for a mismatch.
  */
-function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean): VizStatus {
+function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean, exact: boolean): VizStatus {
   const want = key(value)
   const n = value.split(' ').length
-  const tolerance = toleranceFor(want)
+  const tolerance = exact ? 0 : toleranceFor(want)
   // The value with every K taken for a filler: what the zone says if OCR read its `<` as K.
   const asFillers = want.replace(/K/g, ' ').trim().replace(/ +/g, ' ')
   let cut = false
@@ -125,17 +125,20 @@ function datesOf(line: string): string[] {
 /** A date printed on the page: `match` or `unread` (a page prints several dates: another is no disagreement). */
 const lookDate = (value: string, dates: string[]): VizStatus => (dates.includes(value) ? 'match' : 'unread')
 
-/** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
-export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
+/**
+ * The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. `exact`: values
+ * match only as printed, without OCR's tolerance (for telling two readings of a zone apart).
+ */
+export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
   const dates = upper.flatMap(datesOf)
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
-  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true)
-  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true)
+  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true, exact)
+  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, exact)
   // A number may be printed in groups: each line is also tried as one word.
-  if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
+  if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false, exact)
   if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates)
   if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates)
   return { page_read: labels.size >= LABELS_NEEDED, fields }
