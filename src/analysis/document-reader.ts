@@ -72,30 +72,43 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
   const voters = [...level].sort((a, b) => b.length - a.length).slice(0, VOTERS)
   const votes = await upsideDown(img, voters)
   const flipped = votes.reduce((sum, v, i) => sum + (v.flipped ? 1 : -1) * v.confidence * voters[i]!.length, 0) > 0
-  const upright = flipped ? level.map(flip) : level
-  const down = { x: -Math.sin(angle + (flipped ? Math.PI : 0)), y: Math.cos(angle + (flipped ? Math.PI : 0)) }
-  const inOrder = (lines: TextLine[]) => [...lines].sort((a, b) => a.box.cx * down.x + a.box.cy * down.y - (b.box.cx * down.x + b.box.cy * down.y))
+  const reading = flipped ? angle + Math.PI : angle
+  const down = { x: -Math.sin(reading), y: Math.cos(reading) }
+  // The way the vote says, then, if no zone was found, the other way round (a wrong vote).
+  const ways = [
+    { lines: flipped ? level.map(flip) : level, down },
+    { lines: flipped ? level : level.map(flip), down: { x: -down.x, y: -down.y } },
+  ]
+  for (const [i, way] of ways.entries()) {
+    const zone = await readZone(img, way.lines, way.down, i === 0)
+    if (zone === 'uncertain') return { reading: null, region, img }
+    if (zone) return { reading: zone, region, img }
+  }
+  // Too few lines to be a document's page: a speck in a dark photo, a word on a wall.
+  return { reading: null, region: boxes.length >= PAGE_LINES ? region : null, img }
+}
 
+/**
+ * The zone among a page's lines (turned the way they read, `down` toward the page's foot), then the
+ * rest of the page. `thorough`: a zone not found among the long lines is looked for among every line
+ * (the detector may cut a zone's line in two); otherwise a page without a long zone line is passed
+ * over unread. 'uncertain': a zone whose names neither the page nor a second reading confirms.
+ */
+async function readZone(img: Rgb, lines: TextBox[], down: { x: number; y: number }, thorough: boolean): Promise<PageReading | 'uncertain' | null> {
+  const inOrder = (read: TextLine[]) => [...read].sort((a, b) => a.box.cx * down.x + a.box.cy * down.y - (b.box.cx * down.x + b.box.cy * down.y))
   // The zone first: a photo without one is answered without reading the rest of its page.
   const isLong = (b: TextBox) => b.length >= LONG_LINE * b.thickness
-  const long = inOrder(await readText(img, upright.filter(isLong)))
+  const long = inOrder(await readText(img, lines.filter(isLong)))
   let found = findMrz(long.map((l) => l.text))
+  if (!found && !thorough) return null
   let rest: TextLine[] | null = null
   if (!found?.valid) {
-    // A zone whose line the detector cut in two: every line read, in order.
-    rest = await readText(img, upright.filter((b) => !isLong(b)))
+    rest = await readText(img, lines.filter((b) => !isLong(b)))
     found = better(found, findMrz(inOrder([...long, ...rest]).map((l) => l.text)))
   }
-  if (found && !found.valid) found = better(found, (await rereadZone(img, long))[0] ?? null)
-  if (!found) {
-    // The direction vote was wrong: the long lines the other way round.
-    const turned = inOrder(await readText(img, upright.filter(isLong).map(flip))).reverse()
-    const other = findMrz(turned.map((l) => l.text))
-    // Too few lines to be a document's page: a speck in a dark photo, a word on a wall.
-    if (!other) return { reading: null, region: boxes.length >= PAGE_LINES ? region : null, img }
-    return { reading: { mrzLines: other.lines, page: pageText(inOrder(await readText(img, upright.map(flip))).reverse()) }, region, img }
-  }
-  rest ??= await readText(img, upright.filter((b) => !isLong(b)))
+  if (!found) return null
+  if (!found.valid) found = better(found, (await rereadZone(img, long))[0] ?? null)!
+  rest ??= await readText(img, lines.filter((b) => !isLong(b)))
   const page = pageText(inOrder([...long, ...rest]))
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
@@ -108,7 +121,8 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
     if (agreement === null) {
       // A page too small or poor to read cannot confirm the names: they must read the same however the
       // zone's lines are cut, or the photo is not taken as read.
-      if (others.some((c) => namesOf(c.lines) !== namesOf(found!.lines))) return { reading: null, region, img }
+      const names = namesOf(found.lines)
+      if (others.some((c) => namesOf(c.lines) !== names)) return 'uncertain'
     } else {
       for (const candidate of others) {
         const a = namesAgreement(candidate.lines, page)!
@@ -116,7 +130,7 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
       }
     }
   }
-  return { reading: { mrzLines: found.lines, page }, region, img }
+  return { mrzLines: found.lines, page }
 }
 
 /** Both names of a zone printed on its page as they are. */
@@ -124,7 +138,8 @@ const NAMES_EXACT = 4
 
 const namesOf = (lines: string[]) => {
   const parsed = parseMrzLines(lines)
-  return parsed ? `${parsed.result.fields.lastName ?? ''}<<${parsed.result.fields.firstName ?? ''}` : ''
+  const data = parsed ? toMrzReading(parsed).data : null
+  return `${data?.surname ?? ''}<<${data?.given_names ?? ''}`
 }
 
 /**
