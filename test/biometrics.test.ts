@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { build, type Built } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
+import { onDesk } from './helpers/photos.js'
 
 const photo = (p: string) => readFileSync(new URL(`./fixtures/${p}`, import.meta.url)).toString('base64')
 const manifest = JSON.parse(readFileSync(new URL('./fixtures/documents/manifest.json', import.meta.url), 'utf8')) as {
@@ -54,6 +55,19 @@ t.test('face match', async (t) => {
     const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
     t.equal(v.status, 'completed')
     t.same(v.checks_results.face_match, r)
+  })
+
+  await t.test('a passport at a tenth of a desk photo still matches its holder', async (t) => {
+    const vid = await session(b, key, ['face_match'])
+    const onDeskPhoto = await onDesk(readFileSync(new URL('./fixtures/documents/passport-td3-clean.jpg', import.meta.url)), 0.1)
+    const doc = await b.call('POST', `/verifications/${vid}/documents`, {
+      key,
+      body: { document_type: 'passport', front_image: onDeskPhoto.toString('base64'), mrz: mrzOf('passport-td3-clean.jpg') },
+    })
+    t.equal(doc.statusCode, 201)
+    await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+    const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
+    t.equal(r.passed, true, `score ${r.score}`)
   })
 
   await t.test('different people fail', async (t) => {
