@@ -211,6 +211,10 @@ export interface paths {
          * @description Creates a challenge of 2 to 4 random actions from `turn_left`, `turn_right`, `look_up`,
          *     `blink`, `smile`, `open_mouth`. The challenge is single use and expires 2 minutes after
          *     creation. A new challenge does not cancel earlier unexpired ones. No request body.
+         *     Decided: each action is judged against the person's latest selfie, so a challenge made after a
+         *     selfie never asks for what that selfie already shows (no `smile` when it smiles, no
+         *     `open_mouth` when its mouth is open, no `blink` when its eyes are closed); made before any
+         *     selfie, it may ask for any action.
          *     Roles: `admin`, `service`.
          *
          *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or foreign verification;

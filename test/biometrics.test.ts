@@ -200,3 +200,19 @@ t.test('active liveness challenges', async (t) => {
   const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
   t.equal(v.checks_results.liveness.challenge_id, other.challenge_id, 'the result is the liveness check')
 })
+
+t.test('a challenge never asks for what the selfie already shows', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('challenge-client', 'service')
+  const vid = await session(b, key, ['liveness'])
+  // Eileen Collins smiles in this photo (happy 0.99): a smile could not be told from it.
+  await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+  const asked = new Set<string>()
+  for (let i = 0; i < 20; i++) {
+    const c = await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })
+    t.equal(c.statusCode, 201)
+    for (const a of c.json().actions as string[]) asked.add(a)
+  }
+  t.notOk(asked.has('smile'), `asked: ${[...asked].join(', ')}`)
+  t.ok(asked.size >= 4, 'the other actions are still asked')
+})

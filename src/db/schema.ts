@@ -145,6 +145,8 @@ export const uploads = pgTable(
     documentType: text('document_type').notNull(),
     front: bytea('front'),
     back: bytea('back'),
+    /** The faces found in the image at upload (src/analysis/worker.ts FacesAnalysis), sealed like the images. */
+    faces: bytea('faces'),
     analysis: jsonb('analysis').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
     purgedAt: ts('purged_at'),

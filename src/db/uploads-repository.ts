@@ -33,11 +33,11 @@ export function createUploadsRepository(db: Db) {
       return row
     },
 
-    /** Deletes the images (not the results) of uploads older than the retention period. */
+    /** Deletes the images and the faces found in them (not the results) of uploads older than the retention period. */
     async purgeOlderThan(ms: number, tx: Executor = db): Promise<number> {
       const rows = await tx
         .update(uploads)
-        .set({ front: null, back: null, purgedAt: sql`now()` })
+        .set({ front: null, back: null, faces: null, purgedAt: sql`now()` })
         .where(and(isNull(uploads.purgedAt), lt(uploads.createdAt, sql`now() - ${`${ms} milliseconds`}::interval`)))
         .returning({ id: uploads.id })
       return rows.length

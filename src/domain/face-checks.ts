@@ -96,7 +96,23 @@ function summarise(
  * left. Front cameras show a mirrored preview: clients must upload frames as the camera captured
  * them, not mirrored.
  */
-export const ACTION_RULES = { minYawChange: 15, minPitchChange: 10, blinkRatio: 0.6, minHappy: 0.5, minMouthOpenIncrease: 0.15, minMouthOpen: 0.25 }
+export const ACTION_RULES = { minYawChange: 15, minPitchChange: 10, blinkRatio: 0.6, minHappy: 0.5, minMouthOpenIncrease: 0.15, minMouthOpen: 0.25, minNeutralEyesOpen: 0.15 }
+
+/**
+ * The actions a challenge may ask of a person whose selfie shows `neutral` (every action when there is
+ * no selfie yet): none the selfie already shows, since each is judged against it. A smiling selfie
+ * cannot be smiled at, an open mouth opened, nor closed eyes blinked.
+ */
+export function askableActions<A extends LivenessAction>(actions: readonly A[], neutral: FaceObservation | undefined): A[] {
+  if (!neutral) return [...actions]
+  const r = ACTION_RULES
+  const shown: Partial<Record<LivenessAction, boolean>> = {
+    smile: neutral.happy >= r.minHappy,
+    open_mouth: neutral.mouthOpen >= r.minMouthOpen,
+    blink: (neutral.leftEyeOpen + neutral.rightEyeOpen) / 2 < r.minNeutralEyesOpen,
+  }
+  return actions.filter((a) => !shown[a])
+}
 
 /** Whether a frame shows its action, measured against the person's own neutral face (the selfie). */
 export function actionShown(action: LivenessAction, frame: FaceObservation, neutral: FaceObservation): { passed: boolean; score: number } {

@@ -1,5 +1,6 @@
-// Selfies, face match, passive liveness and active-liveness challenges. Images are analysed in the
-// worker pool when a check runs; nothing biometric is stored but the results.
+// Selfies, face match, passive liveness and active-liveness challenges. Each image is analysed once,
+// in the worker pool, when it is uploaded: the faces found are sealed beside it (same key, same
+// retention) and the checks read them instead of analysing the image again.
 import { randomInt } from 'node:crypto'
 import type {
   ActiveLivenessVerifyRequest,
@@ -11,16 +12,15 @@ import type {
   SelfieUploaded,
 } from '../../generated/schemas.js'
 import type { AnalysisPool } from '../analysis/pool.js'
-import type { FaceOptions } from '../analysis/human.js'
 import type { FaceObservation } from '../domain/face-observation.js'
-import type { FacesAnalysis } from '../analysis/worker.js'
 import type { ChallengesRepository } from '../db/challenges-repository.js'
 import type { UploadRow, UploadsRepository } from '../db/uploads-repository.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
-import { activeLiveness, faceMatchResult, passiveLiveness } from '../domain/face-checks.js'
+import { activeLiveness, askableActions, faceMatchResult, passiveLiveness } from '../domain/face-checks.js'
 import { newId } from '../domain/ids.js'
 import { intakeImage, type ImageInput } from './image-intake.js'
 import { decryptMedia, encryptMedia } from '../domain/media-crypto.js'
+import { FACE_NEEDS, openFaces, sealFaces, type FacesFound } from './stored-faces.js'
 import type { Principal } from './api-keys-service.js'
 import type { CheckName, VerificationsService } from './verifications-service.js'
 
@@ -53,18 +53,19 @@ export function createBiometricsService(deps: BiometricsDeps) {
     return decryptMedia(deps.mediaKey, row.front, `${row.id}:front`)
   }
 
-  /** Only the models a check needs are run. */
-  const NEEDS = {
-    match: { embedding: true },
-    passive: { mesh: true, antispoof: true },
-    active: { embedding: true, mesh: true, emotion: true },
-  } satisfies Record<string, FaceOptions>
-
-  async function faces(bytes: Uint8Array, need: keyof typeof NEEDS, what: string, pool: Pick<AnalysisPool, 'analyseFaces'> = deps.pool): Promise<Extract<FacesAnalysis, { ok: true }>> {
-    const quality = need === 'passive'
-    const result = await pool.analyseFaces({ image: bytes, opts: NEEDS[need], quality })
+  async function faces(bytes: Uint8Array, need: keyof typeof FACE_NEEDS, what: string, pool: Pick<AnalysisPool, 'analyseFaces'> = deps.pool): Promise<FacesFound> {
+    const result = await pool.analyseFaces({ image: bytes, opts: FACE_NEEDS[need], quality: need === 'selfie' })
     if (!result.ok) throw new ApiError('unprocessable', `${what} could not be decoded`)
     return result
+  }
+
+  /**
+   * The faces of an upload as found when it was uploaded; an upload from before they were kept is
+   * analysed now, with the models `need` asks for.
+   */
+  async function facesOf(row: UploadRow, need: keyof typeof FACE_NEEDS, what: string, pool?: Pick<AnalysisPool, 'analyseFaces'>): Promise<FacesFound> {
+    if (row.faces) return openFaces(deps.mediaKey, row.id, row.faces)
+    return faces(image(row), need, what, pool)
   }
 
   /** An upload of this verification by id (404 otherwise), or the latest of its kind (409 if none). */
@@ -87,14 +88,21 @@ export function createBiometricsService(deps: BiometricsDeps) {
         throw conflict('a selfie feeds the face_match and liveness checks, and neither was requested')
       }
       const bytes = await intakeImage('image', image)
-      // Decoded in full now (a truncated file is refused here); its faces are analysed by the checks.
-      const decoded = await deps.pool.analyseDocument({ front: bytes, back: null, readMrz: false })
-      if (!decoded.ok) throw new ApiError('unprocessable', 'image could not be decoded')
+      // Decoded in full and analysed now (a truncated file is refused here), with every model a check may need.
+      const analysed = await faces(bytes, 'selfie', 'image')
       const id = newId('document')
       const now = new Date()
       await deps.verifications.recordResults(principal, verificationId, {}, async (tx) => {
         await deps.uploads.insert(
-          { id, verificationId, kind: 'selfie', documentType: 'selfie', front: encryptMedia(deps.mediaKey, bytes, `${id}:front`), createdAt: now },
+          {
+            id,
+            verificationId,
+            kind: 'selfie',
+            documentType: 'selfie',
+            front: encryptMedia(deps.mediaKey, bytes, `${id}:front`),
+            faces: sealFaces(deps.mediaKey, id, analysed),
+            createdAt: now,
+          },
           tx,
         )
       })
@@ -106,7 +114,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
       requireCheck(v.checks, 'face_match')
       const document = await upload(verificationId, body.document_id, 'document')
       const selfie = await upload(verificationId, body.selfie_id, 'selfie')
-      const [docFaces, selfieFaces] = await Promise.all([faces(image(document), 'match', 'the document image'), faces(image(selfie), 'match', 'the selfie')])
+      const [docFaces, selfieFaces] = await Promise.all([facesOf(document, 'match', 'the document image'), facesOf(selfie, 'match', 'the selfie')])
       const result = faceMatchResult({
         documentId: document.id,
         selfieId: selfie.id,
@@ -127,7 +135,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
       if (!row) throw notFound('upload')
       requireCheck(v.checks, 'liveness')
       if (row.kind !== 'selfie') throw conflict(`${uploadId} is a ${row.kind} upload: passive liveness examines a selfie`)
-      const analysed = await faces(image(row), 'passive', 'the selfie')
+      const analysed = await facesOf(row, 'selfie', 'the selfie')
       const result = passiveLiveness({ selfieId: row.id, faces: analysed.faces, quality: analysed.quality!, model: deps.faces.model, now: new Date() })
       await deps.verifications.recordResults(principal, verificationId, { liveness: result })
       return result
@@ -136,9 +144,11 @@ export function createBiometricsService(deps: BiometricsDeps) {
     async createChallenge(principal: Principal, verificationId: string): Promise<LivenessChallenge> {
       const v = await deps.verifications.pendingForProcessing(principal, verificationId)
       requireCheck(v.checks, 'liveness')
-      const pool = [...ACTIONS]
+      // Only actions that can be told from the selfie's face (a challenge made before any selfie may ask any).
+      const selfie = await deps.uploads.latest(verificationId, 'selfie')
+      const pool = askableActions(ACTIONS, selfie?.faces ? openFaces(deps.mediaKey, selfie.id, selfie.faces).faces[0] : undefined)
       const actions: LivenessAction[] = []
-      const count = randomInt(2, 5)
+      const count = Math.min(pool.length, randomInt(2, 5))
       while (actions.length < count) actions.push(pool.splice(randomInt(pool.length), 1)[0]!)
       const now = new Date()
       const row = await deps.challenges.insert({ id: newId('challenge'), verificationId, actions, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
@@ -158,14 +168,14 @@ export function createBiometricsService(deps: BiometricsDeps) {
       const selfieRow = await upload(verificationId, undefined, 'selfie')
       // Room for every image is taken before the challenge is used up: an overloaded pool answers 503
       // and leaves the challenge for the same request sent again.
-      const room = deps.pool.reserve(1 + body.frames.length)
-      let analysed: Extract<FacesAnalysis, { ok: true }>[]
+      const room = deps.pool.reserve((selfieRow.faces ? 0 : 1) + body.frames.length)
+      let analysed: FacesFound[]
       try {
         // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
         if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
         const frameBytes = await Promise.all(body.frames.map((f, i) => intakeImage(`frames/${i}/image`, f.image)))
         analysed = await Promise.all([
-          faces(image(selfieRow), 'active', 'the selfie', room),
+          facesOf(selfieRow, 'active', 'the selfie', room),
           ...frameBytes.map((bytes, i) => faces(bytes, 'active', `frames/${i}/image`, room)),
         ])
       } finally {

@@ -12,6 +12,7 @@ import { encryptMedia } from '../domain/media-crypto.js'
 import { parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
 import { vizCrossCheck, type VizResult } from '../domain/viz-check.js'
 import { retakeMessage, retakeReasons } from '../domain/document-quality.js'
+import { FACE_NEEDS, sealFaces } from './stored-faces.js'
 import type { Principal } from './api-keys-service.js'
 import type { CheckName, CheckResult, VerificationsService } from './verifications-service.js'
 
@@ -46,7 +47,19 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const front = await intakeImage('front_image', body.front_image)
       const back = body.back_image === undefined ? null : await intakeImage('back_image', body.back_image)
 
-      const analysis = await deps.pool.analyseDocument({ front, back, readMrz: reading === null })
+      // The portrait is analysed for face match beside the OCR, once: the check reads what is kept.
+      // Room for both is taken at once, so that the upload is refused whole or not at all.
+      const portraitNeeded = checks.includes('face_match')
+      const room = deps.pool.reserve(portraitNeeded ? 2 : 1)
+      // Both are waited for, even when one fails: no task is left running behind the answer.
+      const [ocr, face] = await Promise.allSettled([
+        room.analyseDocument({ front, back, readMrz: reading === null }),
+        portraitNeeded ? room.analyseFaces({ image: front, opts: FACE_NEEDS.match, quality: false }) : null,
+      ])
+      room.release()
+      if (ocr.status === 'rejected') throw ocr.reason
+      if (face.status === 'rejected') throw face.reason
+      const [analysis, portrait] = [ocr.value, face.value]
       if (!analysis.ok) {
         throw new ApiError('unprocessable', `${analysis.part === 'front' ? 'front_image' : 'back_image'} could not be decoded`)
       }
@@ -85,6 +98,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             documentType: body.document_type,
             front: encryptMedia(deps.mediaKey, front, `${documentId}:front`),
             back: back ? encryptMedia(deps.mediaKey, back, `${documentId}:back`) : null,
+            faces: portrait?.ok ? sealFaces(deps.mediaKey, documentId, portrait) : null,
             analysis: { mrz_source: body.mrz !== undefined ? 'provided' : reading ? 'ocr' : null, ocr_ms: analysis.ocrMs },
             createdAt: now,
           },
