@@ -239,10 +239,11 @@ export interface paths {
         /**
          * Verify an active liveness challenge
          * @description Checks one frame per challenged action: each frame must show its action, and the same person
-         *     as the latest selfie (`selfie_id` names it; a selfie is required). Returns the `liveness`
-         *     result (`challenge_id` set), which also appears in `checks_results`: one `action_<action>` item
-         *     per action and a `same_person` item (its score is the lowest embedding similarity of any frame
-         *     to the selfie, against `FACE_MATCH_THRESHOLD`); passive signals measured earlier on the selfie
+         *     as the latest selfie (`selfie_id` names it; a selfie is required) and as every other frame.
+         *     Returns the `liveness` result (`challenge_id` set), which also appears in `checks_results`: one
+         *     `action_<action>` item per action and a `same_person` item (its score is the lowest embedding
+         *     similarity of any frame to the selfie or of two frames to each other, against
+         *     `FACE_MATCH_THRESHOLD`); passive signals measured earlier on the selfie
          *     are kept in the result. The challenge is consumed by this call whatever the outcome. A frame
          *     whose `action` is not in the challenge is 400; a challenged action without a frame fails with
          *     reason `action_not_performed`; a frame that does not show its action adds `<action>_not_shown`.

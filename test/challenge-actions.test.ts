@@ -2,7 +2,7 @@
 // can be told from the selfie by, each judged against the person's own selfie.
 import t from 'tap'
 import type { LivenessAction } from '../generated/schemas.js'
-import { actionShown, askableActions } from '../src/domain/face-checks.js'
+import { actionShown, activeLiveness, askableActions } from '../src/domain/face-checks.js'
 import type { FaceObservation } from '../src/domain/face-observation.js'
 
 const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth']
@@ -26,4 +26,24 @@ t.test('why: against a smiling selfie, a smiling frame cannot show a smile', asy
   const smiling = { ...neutral, happy: 0.99 }
   t.equal(actionShown('smile', smiling, smiling).passed, false)
   t.equal(actionShown('smile', smiling, neutral).passed, true)
+})
+
+t.test('frames of one challenge must be one person: each near the selfie is not enough', async (t) => {
+  const cosine = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + v * b[i]!, 0) / (Math.hypot(...a) * Math.hypot(...b))
+  const selfie = { ...neutral, embedding: [1, 0, 0] }
+  // Each frame 0.8 from the selfie, but 0.28 from each other: two people, each like the selfie.
+  const a = { ...neutral, yaw: 20, embedding: [0.8, 0.6, 0] }
+  const b = { ...neutral, yaw: -20, embedding: [0.8, -0.6, 0] }
+  const judge = (frames: FaceObservation[]) =>
+    activeLiveness({
+      challengeId: 'lch_x', actions: ['turn_left', 'turn_right'], frames: [{ action: 'turn_left', faces: [frames[0]!] }, { action: 'turn_right', faces: [frames[1]!] }],
+      selfieId: 'doc_x', selfie, threshold: 0.75, similarity: cosine, model: { name: 'm', version: '1.0.0' }, previous: null, now: new Date(),
+    })
+  const twoPeople = judge([a, b])
+  t.equal(twoPeople.passed, false)
+  t.ok(twoPeople.reasons.includes('different_person'))
+  t.match(twoPeople.checks.find((c) => c.name === 'same_person'), { passed: false, score: 0.28 })
+  const onePerson = judge([a, { ...a, yaw: -20 }])
+  t.match(onePerson.checks.find((c) => c.name === 'same_person'), { passed: true, score: 0.8 })
+  t.equal(onePerson.passed, true)
 })

@@ -182,6 +182,16 @@ export function activeLiveness(input: {
     lowest = Math.min(lowest, similarity)
     if (similarity < input.threshold) sameEverywhere = false
   }
+  // One person throughout: every frame is the selfie's, and every two frames are each other's (frames
+  // of two look-alikes, each near enough the selfie, are not one person's challenge).
+  const shown = input.frames.map((f) => f.faces[0]).filter((f): f is FaceObservation => !!f)
+  for (let i = 0; i < shown.length; i++) {
+    for (let j = i + 1; j < shown.length; j++) {
+      const similarity = input.similarity(shown[i]!.embedding, shown[j]!.embedding)
+      lowest = Math.min(lowest, similarity)
+      if (similarity < input.threshold) sameEverywhere = false
+    }
+  }
   checks.push({ name: 'same_person', passed: sameEverywhere, score: round(lowest) })
   if (!sameEverywhere) reasons.push('different_person')
   // Passive signals measured earlier on the selfie stay; an earlier challenge's are replaced.
