@@ -872,11 +872,11 @@ export interface components {
             name: string;
             version: string;
         };
-        /** @description Result of the `face_match` check: passes when `score` is at least `threshold` (`FACE_MATCH_THRESHOLD`, default 0.75). `score` is the cosine similarity of the two faces' embeddings (`model`: @vladmandic/human's faceres, 1024 numbers), each taken from a crop around the face re-detected at full resolution; the largest face of the document is its portrait. `reasons`: `no_face_in_document`, `no_face_in_selfie`, `multiple_faces` (more than one face in the selfie), `below_threshold`. */
+        /** @description Result of the `face_match` check: passes when `score` is at least `threshold` (`FACE_MATCH_THRESHOLD`, default 0.75). `score` is the cosine similarity of the two faces' embeddings (`model`: @vladmandic/human's faceres, 1024 numbers), each taken from a crop around the face re-detected at full resolution; the largest face of the document is its portrait. `reasons`: `no_face_in_document`, `no_face_in_selfie`, `multiple_faces` (more than one face in the selfie), `below_threshold`. Decided: a score below the threshold comes with the reasons either face was captured too poorly to be judged (the score is still reported), so that a client asks for a retake rather than concluding another person. These face quality codes are measured on the face's own pixels: its box under 80 px on its short side (`face_too_small`), its sharpness (RMS of the Laplacian per unit of contrast) under 5 (`face_blurry`), its mean grey under 50 of 255 (`face_too_dark`: kept low so that dark skin in good light is not called dark), its yaw or pitch over 25° (`face_not_frontal`, judged on selfies and frames only), or the band of its eyes or of its mouth far darker than the face (`face_occluded`: a dark band, glasses, a hand; a light mask is not told apart). They say how the photo was taken, never that the person differs. */
         FaceMatchCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: ("no_face_in_document" | "no_face_in_selfie" | "multiple_faces" | "below_threshold")[];
+            reasons: ("no_face_in_document" | "no_face_in_selfie" | "multiple_faces" | "below_threshold" | "face_too_small" | "face_blurry" | "face_too_dark" | "face_not_frontal" | "face_occluded")[];
             /** @description Similarity from 0 to 1; null when a face could not be found in one of the images. */
             score: number | null;
             /** @description The configured similarity needed to pass. */
@@ -897,11 +897,11 @@ export interface components {
             /** @description From 0 to 1; null for a signal that is only pass or fail. */
             score: number | null;
         };
-        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the face at least 80 px and the image 240 px on its short side, sharpness from the Laplacian, mean grey level 40–225) and `antispoof` (a weak model signal that only flags clear spoofs, at 0.25). `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `action_not_performed`, `<action>_not_shown`, `different_person`. */
+        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the face at least 80 px and the image 240 px on its short side, sharpness from the Laplacian, mean grey level 40–225) and `antispoof` (a weak model signal that only flags clear spoofs, at 0.25). `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `action_not_performed`, `<action>_not_shown`, `different_person`, and the face quality codes of `FaceMatchCheckResult` (`face_too_small`, `face_blurry`, `face_too_dark`, `face_not_frontal`, `face_occluded`), which fail `image_quality`. */
         LivenessCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: ("no_face" | "multiple_faces" | "image_too_small" | "image_blurred" | "image_underexposed" | "image_overexposed" | "spoof_suspected" | "action_not_performed" | "turn_left_not_shown" | "turn_right_not_shown" | "look_up_not_shown" | "blink_not_shown" | "smile_not_shown" | "open_mouth_not_shown" | "different_person")[];
+            reasons: ("no_face" | "multiple_faces" | "image_too_small" | "image_blurred" | "image_underexposed" | "image_overexposed" | "spoof_suspected" | "action_not_performed" | "turn_left_not_shown" | "turn_right_not_shown" | "look_up_not_shown" | "blink_not_shown" | "smile_not_shown" | "open_mouth_not_shown" | "different_person" | "face_too_small" | "face_blurry" | "face_too_dark" | "face_not_frontal" | "face_occluded")[];
             /** @description Overall liveness score from 0 to 1. */
             score: number;
             /** @description One item per signal. */

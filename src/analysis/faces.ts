@@ -23,7 +23,7 @@
 //   human's own similarity() (that one maps a scaled Euclidean distance to 0..1).
 import sharp from 'sharp'
 import type { FaceResult } from '@vladmandic/human'
-import type { FaceObservation } from '../domain/face-observation.js'
+import type { FaceObservation, FaceQuality } from '../domain/face-observation.js'
 import { observe, iou } from './face-landmarks.js'
 import { detect, getHuman, passConfig, serial, type FaceOptions, type Raw } from './human.js'
 
@@ -108,9 +108,60 @@ async function run(image: Uint8Array, opts: FaceOptions): Promise<FaceObservatio
     ]
     const best = results.map((r) => ({ r, overlap: iou(r.box, expected) })).sort((a, b) => b.overlap - a.overlap)[0]
     if (!best || best.overlap < 0.2) continue
-    out.push(observe(face, best.r, o))
+    out.push({ ...observe(face, best.r, o), quality: await faceQuality(full, face.box) })
   }
   return out
+}
+
+const QUALITY_SIDE = 128
+
+/**
+ * How a face was captured, from its box's grey copy at 128 × 128: brightness, sharpness (RMS of the
+ * Laplacian per unit of contrast) and the grey of the eyes' and the mouth's bands against the face's.
+ */
+async function faceQuality(full: Raw, box: FaceObservation['box']): Promise<FaceQuality> {
+  const left = Math.max(0, Math.floor(box.x))
+  const top = Math.max(0, Math.floor(box.y))
+  const width = Math.max(1, Math.min(full.width - left, Math.round(box.width)))
+  const height = Math.max(1, Math.min(full.height - top, Math.round(box.height)))
+  const n = QUALITY_SIDE
+  const grey = await sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .resize(n, n, { fit: 'fill' })
+    .greyscale()
+    .raw()
+    .toBuffer()
+  // Bands as shares of the box (blazeface's box runs from the brows to the chin).
+  const band = (y0: number, y1: number, x0: number, x1: number) => {
+    let sum = 0
+    let count = 0
+    for (let y = Math.round(y0 * n); y < Math.round(y1 * n); y++) {
+      for (let x = Math.round(x0 * n); x < Math.round(x1 * n); x++) {
+        sum += grey[y * n + x]!
+        count++
+      }
+    }
+    return sum / Math.max(1, count)
+  }
+  const face = band(0.1, 0.95, 0.15, 0.85)
+  let energy = 0
+  for (let y = 1; y < n - 1; y++) {
+    for (let x = 1; x < n - 1; x++) {
+      const i = y * n + x
+      const l = 4 * grey[i]! - grey[i - 1]! - grey[i + 1]! - grey[i - n]! - grey[i + n]!
+      energy += l * l
+    }
+  }
+  const sorted = Uint8Array.from(grey).sort()
+  const contrast = Math.max(1, sorted[Math.floor(sorted.length * 0.98)]! - sorted[Math.floor(sorted.length * 0.02)]!)
+  const r = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d
+  return {
+    side: r(Math.min(box.width, box.height), 0),
+    brightness: r(face, 1),
+    sharpness: r((Math.sqrt(energy / ((n - 2) * (n - 2))) / contrast) * 100, 1),
+    eyes: r(band(0.3, 0.5, 0.15, 0.85) / Math.max(1, face)),
+    mouth: r(band(0.65, 0.85, 0.3, 0.7) / Math.max(1, face)),
+  }
 }
 
 /** Cosine similarity of two faceres descriptors, clamped to 0..1 (faceres values are >= 0, so the

@@ -7,6 +7,33 @@ type LivenessReason = LivenessCheckResult['reasons'][number]
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000
 
+/**
+ * Where a face's own measures (src/analysis/faces.ts) say it was captured too poorly to be judged,
+ * measured on the fixtures' portraits and selfies: sharp faces 8.5–26, the same blurred by σ 6 px
+ * 1.4–3.7; lit faces a mean grey of 108–162, at 30 % of the light 34–49 (the bound stays low so that
+ * dark skin in good light is not called dark); eyes' and mouth's bands 1.02–1.30 of the face's grey,
+ * under a dark band 0.25–0.62 (a light mask over the mouth is not told apart). Yaw and pitch need the
+ * face mesh (selfies and frames): a document's portrait is never called not frontal.
+ */
+export const FACE_QUALITY = { minSide: 80, minSharpness: 5, minBrightness: 50, minEyes: 0.65, minMouth: 0.8, maxYaw: 25, maxPitch: 25 }
+
+/** Codes a face match and a liveness result both carry (openapi.yaml: FaceMatchCheckResult). */
+export type FaceQualityReason = Extract<FaceMatchCheckResult['reasons'][number], LivenessCheckResult['reasons'][number]> & `face_${string}`
+
+/** Why a face was captured too poorly to be judged; none for a face measured before these were. */
+export function faceQualityReasons(face: FaceObservation): FaceQualityReason[] {
+  const q = face.quality
+  if (!q) return []
+  const r = FACE_QUALITY
+  const reasons: FaceQualityReason[] = []
+  if (q.side < r.minSide) reasons.push('face_too_small')
+  if (q.sharpness < r.minSharpness) reasons.push('face_blurry')
+  if (q.brightness < r.minBrightness) reasons.push('face_too_dark')
+  if (Math.abs(face.yaw) > r.maxYaw || Math.abs(face.pitch) > r.maxPitch) reasons.push('face_not_frontal')
+  if (q.eyes < r.minEyes || q.mouth < r.minMouth) reasons.push('face_occluded')
+  return reasons
+}
+
 export function faceMatchResult(input: {
   documentId: string
   selfieId: string
@@ -24,7 +51,11 @@ export function faceMatchResult(input: {
   if (!selfie) reasons.push('no_face_in_selfie')
   if (input.selfieFaces.length > 1) reasons.push('multiple_faces')
   const score = doc && selfie ? round(input.similarity(doc.embedding, selfie.embedding)) : null
-  if (score !== null && score < input.threshold) reasons.push('below_threshold')
+  if (score !== null && score < input.threshold) {
+    reasons.push('below_threshold')
+    // A low score from a poor capture says "retake", not "another person": its reasons come with it.
+    reasons.push(...new Set([...faceQualityReasons(doc!), ...faceQualityReasons(selfie!)]))
+  }
   return {
     passed: reasons.length === 0,
     reasons,
@@ -59,10 +90,11 @@ export function passiveLiveness(input: {
   if (q.sharpness < QUALITY.minSharpness) qualityProblems.push('image_blurred')
   if (q.brightness < QUALITY.minBrightness) qualityProblems.push('image_underexposed')
   if (q.brightness > QUALITY.maxBrightness) qualityProblems.push('image_overexposed')
+  if (face) qualityProblems.push(...faceQualityReasons(face))
   const checks: LivenessSignal[] = [
     { name: 'face_detected', passed: !!face, score: face ? round(face.detectionScore) : 0 },
     { name: 'single_face', passed: input.faces.length === 1, score: null },
-    { name: 'image_quality', passed: qualityProblems.length === 0, score: round(1 - qualityProblems.length / 4) },
+    { name: 'image_quality', passed: qualityProblems.length === 0, score: round(Math.max(0, 1 - qualityProblems.length / 4)) },
     { name: 'antispoof', passed: (face?.antispoof ?? 0) >= ANTISPOOF_MIN, score: face?.antispoof === null || !face ? null : round(face.antispoof) },
   ]
   if (!face) reasons.push('no_face')

@@ -26,6 +26,22 @@ export interface FaceObservation {
   antispoof: number | null
   /** human's liveness score 0..1 (higher = live), null if the model is off (it runs with `antispoof`). */
   liveness: number | null
+  /** How the face itself was captured (src/analysis/faces.ts); absent from analyses kept before it was measured. */
+  quality?: FaceQuality
+}
+
+/** Measures of a face's own pixels: its box's grey copy at 128 × 128. */
+export interface FaceQuality {
+  /** The face box's shorter side, in the image's pixels. */
+  side: number
+  /** Mean grey of the face, 0–255. */
+  brightness: number
+  /** RMS of the Laplacian per unit of the face's contrast (×100): low means blurred. */
+  sharpness: number
+  /** Mean grey of the eyes' band over the face's: far below 1 when something dark covers the eyes. */
+  eyes: number
+  /** The same for the mouth's band. */
+  mouth: number
 }
 
 export interface ImageQuality {

@@ -1,0 +1,68 @@
+// A face captured too poorly to be judged says so (issue 29, item 2): the measures of a face's own
+// pixels (src/analysis/faces.ts) and the reasons they give (src/domain/face-checks.ts), on face match
+// with its score still reported, so that a client asks for a retake instead of concluding "another
+// person".
+import { readFileSync } from 'node:fs'
+import sharp from 'sharp'
+import t from 'tap'
+import { faceMatchResult, faceQualityReasons } from '../src/domain/face-checks.js'
+import type { FaceObservation } from '../src/domain/face-observation.js'
+import { build } from './helpers/build.js'
+import { specErrors } from './helpers/spec.js'
+
+const face: FaceObservation = {
+  box: { x: 0, y: 0, width: 200, height: 200 }, detectionScore: 0.9, embedding: [1, 0], yaw: 0, pitch: 5, roll: 0,
+  leftEyeOpen: 0.33, rightEyeOpen: 0.35, mouthOpen: 0.02, happy: 0.1, antispoof: null, liveness: null,
+  quality: { side: 200, brightness: 130, sharpness: 12, eyes: 1.05, mouth: 1.2 },
+}
+
+t.test('each poor measure gives its own reason; a well-captured face none', async (t) => {
+  t.same(faceQualityReasons(face), [])
+  t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, side: 60 } }), ['face_too_small'])
+  t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, sharpness: 2 } }), ['face_blurry'])
+  t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, brightness: 35 } }), ['face_too_dark'])
+  t.same(faceQualityReasons({ ...face, yaw: 40 }), ['face_not_frontal'])
+  t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, eyes: 0.3 } }), ['face_occluded'])
+  t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, mouth: 0.5 } }), ['face_occluded'])
+  t.same(faceQualityReasons({ ...face, quality: undefined }), [], 'a face measured before quality was kept')
+})
+
+t.test('face match: a low score from a poor capture carries its reasons; a good score passes', async (t) => {
+  const match = (selfie: FaceObservation, similarity: number) =>
+    faceMatchResult({ documentId: 'doc_a', selfieId: 'doc_b', documentFaces: [face], selfieFaces: [selfie], threshold: 0.75, model: { name: 'm', version: '1.0.0' }, similarity: () => similarity, now: new Date() })
+  const occluded = { ...face, quality: { ...face.quality!, eyes: 0.3 } }
+  t.same(match(occluded, 0.5).reasons, ['below_threshold', 'face_occluded'])
+  t.equal(match(occluded, 0.5).score, 0.5, 'the score is still reported')
+  t.same(match(occluded, 0.9).reasons, [], 'matched all the same: no retake needed')
+  t.same(match(face, 0.5).reasons, ['below_threshold'], 'a well-captured face that does not match is another person')
+})
+
+t.test('through the API: a selfie with its eyes covered, and a blurred one, say why they did not match', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('face-quality', 'service')
+  const fixture = (p: string) => readFileSync(new URL(`./fixtures/${p}`, import.meta.url))
+  const manifest = JSON.parse(readFileSync(new URL('./fixtures/documents/manifest.json', import.meta.url), 'utf8')) as { files: Array<{ file: string; mrz: string[] | null }> }
+  const mrz = manifest.files.find((f) => f.file === 'passport-td3-clean.jpg')!.mrz!.join('\n')
+  const selfie = fixture('faces/selfie-collins.jpg')
+  const { width, height } = await sharp(selfie).metadata()
+  // A dark band over the eyes: this selfie's face box spans about x 55–267, y 65–278.
+  const band = Buffer.from(`<svg width="${width}" height="${height}"><rect x="45" y="125" width="232" height="50" fill="#111"/></svg>`)
+  const photos: Array<[string, Buffer, string]> = [
+    ['eyes covered', await sharp(selfie).composite([{ input: band }]).jpeg().toBuffer(), 'face_occluded'],
+    ['blurred', await sharp(selfie).blur(6).jpeg().toBuffer(), 'face_blurry'],
+  ]
+  for (const [what, photo, reason] of photos) {
+    const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['face_match'] } })).json().id
+    t.equal((await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: fixture('documents/passport-td3-clean.jpg').toString('base64'), mrz } })).statusCode, 201)
+    t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: photo.toString('base64') } })).statusCode, 201)
+    const res = await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })
+    t.equal(res.statusCode, 200)
+    t.same(specErrors('runFaceMatch', 200, res.json()), [])
+    const r = res.json()
+    // Both fall below the threshold (the faces issue measured 4 of 4 false rejects for each): the reason
+    // says to retake, not that another person is there.
+    t.equal(r.passed, false)
+    t.ok(r.reasons.includes('below_threshold') && r.reasons.includes(reason), `${what}: ${r.reasons} with a score of ${r.score}`)
+    t.type(r.score, 'number', 'the score is still reported')
+  }
+})
