@@ -128,10 +128,15 @@ export interface paths {
          * Upload a selfie
          * @description Stores a selfie as an upload of type `selfie` (same `doc_<uuid>` id space as documents). It
          *     runs no check by itself: use face match and the liveness operations. Roles: `admin`, `service`.
+         *     Decided: a selfie nothing can be judged from (no face, more than one, or a face far too blurred
+         *     or dark) is answered 422 with its retake reasons in `error.details[].reason` (`RetakeReason`),
+         *     stores nothing, and shows in the verification's `last_error` (`selfie_unusable`) until a selfie
+         *     is accepted; a poor but usable one is stored and its checks report its quality.
          *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification; 409 verification not
          *     pending, or neither `face_match` nor `liveness` requested; 413 image over 10 MB decoded or over
-         *     8,000 px a side; 415 body neither JSON nor multipart/form-data; 422 image not JPEG/PNG/WebP or not decodable; 429; 500.
+         *     8,000 px a side; 415 body neither JSON nor multipart/form-data; 422 image not JPEG/PNG/WebP or
+         *     not decodable, or a selfie that cannot be judged; 429; 500.
          */
         post: operations["uploadSelfie"];
         delete?: never;
@@ -669,14 +674,14 @@ export interface components {
             reason?: components["schemas"]["RetakeReason"];
         };
         /**
-         * @description Why a photo must be taken again (on a 422 `unprocessable` upload's `details`, and in a verification's `last_error`), measured from the image: `document_not_found` (the photo is of next to one shade: no page in it), `image_blurry` (its text edges are too soft to read), `too_dark` (even its brightest part, the paper, is dark), `glare` (a large part of it is blown out to white), `document_too_small` (the document's text takes under 5 % of the photo: too far away for its zone to be read). Sharpness, light and glare are measured on the region where the document's text was found, the whole photo when none was. These say how the photo was taken, never that the document is bad.
+         * @description Why a photo must be taken again (on a 422 `unprocessable` upload's `details`, and in a verification's `last_error`), measured from the image: `document_not_found` (the photo is of next to one shade: no page in it), `image_blurry` (its text edges are too soft to read), `too_dark` (even its brightest part, the paper, is dark), `glare` (a large part of it is blown out to white), `document_too_small` (the document's text takes under 5 % of the photo: too far away for its zone to be read). Sharpness, light and glare are measured on the region where the document's text was found, the whole photo when none was. A selfie (`uploadSelfie`) that cannot be judged is refused the same way: `no_face`, `multiple_faces` (a selfie shows one person), `face_blurry` (its face's sharpness under 2: far past the `face_blurry` of a face match), `face_too_dark` (its face's mean grey under 25 of 255). These say how the photo was taken, never that the document is bad or the person another.
          * @enum {string}
          */
-        RetakeReason: "document_not_found" | "image_blurry" | "too_dark" | "glare" | "document_too_small";
+        RetakeReason: "document_not_found" | "image_blurry" | "too_dark" | "glare" | "document_too_small" | "no_face" | "multiple_faces" | "face_blurry" | "face_too_dark";
         /** @description The last capture this verification refused because it must be taken again (a 422 upload); null when there was none, or once an upload of the same kind has been accepted since. */
         VerificationLastError: {
             /** @enum {string} */
-            code: "document_unreadable";
+            code: "document_unreadable" | "selfie_unusable";
             message: string;
             reasons: components["schemas"]["RetakeReason"][];
             /** Format: date-time */

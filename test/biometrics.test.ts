@@ -90,13 +90,20 @@ t.test('face match', async (t) => {
     t.equal(r.score, null)
   })
 
-  await t.test('a group photo as the selfie', async (t) => {
+  await t.test('a selfie that cannot be judged is refused, to be taken again', async (t) => {
     const vid = await session(b, key, ['face_match'])
     await uploadDocument(b, key, vid, 'documents/passport-td3-clean.jpg')
-    await uploadSelfie(b, key, vid, 'faces/group-two.jpg')
-    const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
-    t.equal(r.passed, false)
-    t.ok(r.reasons.includes('multiple_faces'))
+    for (const [file, reason] of [['faces/group-two.jpg', 'multiple_faces'], ['faces/no-face.jpg', 'no_face']] as const) {
+      const res = await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: photo(file) } })
+      t.equal(res.statusCode, 422, file)
+      t.same(specErrors('uploadSelfie', 422, res.json()), [])
+      t.same(res.json().error.details.map((d: { path: string; reason: string }) => [d.path, d.reason]), [['/image', reason]])
+      const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+      t.match(v, { status: 'pending', last_error: { code: 'selfie_unusable', reasons: [reason] } })
+    }
+    t.equal((await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).statusCode, 409, 'no selfie was stored')
+    await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+    t.equal((await b.call('GET', `/verifications/${vid}`, { key })).json().last_error, null, 'a selfie taken since clears it')
   })
 
   await t.test('uploads: defaults, explicit ids, missing ones', async (t) => {
@@ -142,14 +149,8 @@ t.test('passive liveness of a selfie', async (t) => {
   t.equal((await b.call('POST', `/verifications/${vid}/documents/doc_unknown/liveness`, { key })).statusCode, 404)
   const docId = await uploadDocument(b, key, vid, 'documents/passport-td3-clean.jpg')
   t.equal((await b.call('POST', `/verifications/${vid}/documents/${docId}/liveness`, { key })).statusCode, 409, 'a document is not a selfie')
-  const blank = await uploadSelfie(b, key, vid, 'faces/no-face.jpg')
-  const none = (await b.call('POST', `/verifications/${vid}/documents/${blank}/liveness`, { key })).json()
-  t.equal(none.passed, false)
-  t.ok(none.reasons.includes('no_face'))
-  const group = await uploadSelfie(b, key, vid, 'faces/group-two.jpg')
-  const two = (await b.call('POST', `/verifications/${vid}/documents/${group}/liveness`, { key })).json()
-  t.equal(two.passed, false)
-  t.ok(two.reasons.includes('multiple_faces'))
+  // A selfie without one face is refused at upload (422): there is nothing to examine.
+  t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: photo('faces/no-face.jpg') } })).statusCode, 422)
 })
 
 t.test('active liveness challenges', async (t) => {

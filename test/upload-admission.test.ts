@@ -4,7 +4,7 @@
 import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
-import sharp from 'sharp'
+import { readFileSync } from 'node:fs'
 import { build } from './helpers/build.js'
 import { until } from './helpers/until.js'
 import { specErrors } from './helpers/spec.js'
@@ -15,7 +15,7 @@ t.test('uploads past the limit are refused at once, and a slot is released when 
   const port = (b.app.server.address() as AddressInfo).port
   const { key } = await b.createKey('gate', 'service')
   const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['face_match'] } })).json().id as string
-  const image = (await sharp({ create: { width: 320, height: 320, channels: 3, background: '#888' } }).jpeg().toBuffer()).toString('base64')
+  const image = readFileSync(new URL('./fixtures/faces/selfie-collins.jpg', import.meta.url)).toString('base64')
   const selfie = () => b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image } })
 
   // A client that sends its headers and part of its body holds the one slot.
@@ -55,6 +55,6 @@ t.test('a request without a valid key does not take a slot', async (t) => {
   const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['face_match'] } })).json().id as string
   const res = await b.call('POST', `/verifications/${vid}/selfie`, { key: 'ivs_' + 'x'.repeat(43), body: { image: 'x' } })
   t.equal(res.statusCode, 401)
-  const image = (await sharp({ create: { width: 320, height: 320, channels: 3, background: '#888' } }).jpeg().toBuffer()).toString('base64')
+  const image = readFileSync(new URL('./fixtures/faces/selfie-collins.jpg', import.meta.url)).toString('base64')
   t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image } })).statusCode, 201)
 })

@@ -3,6 +3,9 @@
 // refused, and a sharp, well-lit photo without an MRZ fails its check with `mrz_not_found` instead.
 import type { RetakeReason } from '../../generated/schemas.js'
 
+/** The retake reasons of a document photo (the others are a selfie's). */
+export type DocumentRetakeReason = Extract<RetakeReason, 'document_not_found' | 'image_blurry' | 'too_dark' | 'glare' | 'document_too_small'>
+
 export interface DocumentQuality {
   /** The spread of grey (98th percentile less 2nd, 0–255): next to none when the photo shows nothing. */
   contrast: number
@@ -30,8 +33,8 @@ export const RETAKE_ABOVE_BLOWN_OUT = 0.1
 /** A document whose text takes less of the photo than this is too far away to read its zone. */
 export const RETAKE_BELOW_DOCUMENT_SHARE = 0.05
 
-export function retakeReasons(q: DocumentQuality): RetakeReason[] {
-  const reasons: RetakeReason[] = []
+export function retakeReasons(q: DocumentQuality): DocumentRetakeReason[] {
+  const reasons: DocumentRetakeReason[] = []
   const dark = q.brightness < RETAKE_BELOW_BRIGHTNESS
   // A photo of next to one shade shows no page at all, unless it is only too dark to show one; its
   // edges then say nothing of focus.
@@ -44,7 +47,7 @@ export function retakeReasons(q: DocumentQuality): RetakeReason[] {
   return reasons
 }
 
-const MESSAGES: Record<RetakeReason, string> = {
+const MESSAGES: Record<DocumentRetakeReason, string> = {
   document_not_found: 'no document can be seen in the photo: photograph the page so that it fills the frame',
   image_blurry: 'the photo is blurred: hold the camera still, in focus on the page',
   too_dark: 'the photo is too dark: take it in more light',
@@ -52,4 +55,4 @@ const MESSAGES: Record<RetakeReason, string> = {
   document_too_small: 'the document is too small in the photo: hold the camera closer, so that the page fills most of the frame',
 }
 
-export const retakeMessage = (reason: RetakeReason) => MESSAGES[reason]
+export const retakeMessage = (reason: DocumentRetakeReason) => MESSAGES[reason]

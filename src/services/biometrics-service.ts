@@ -16,7 +16,7 @@ import type { FaceObservation } from '../domain/face-observation.js'
 import type { ChallengesRepository } from '../db/challenges-repository.js'
 import type { UploadRow, UploadsRepository } from '../db/uploads-repository.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
-import { activeLiveness, askableActions, faceMatchResult, passiveLiveness } from '../domain/face-checks.js'
+import { activeLiveness, askableActions, faceMatchResult, passiveLiveness, selfieRetakeReasons } from '../domain/face-checks.js'
 import { newId } from '../domain/ids.js'
 import { intakeImage, type ImageInput } from './image-intake.js'
 import { decryptMedia, encryptMedia } from '../domain/media-crypto.js'
@@ -42,6 +42,14 @@ export interface BiometricsDeps {
     similarity(a: number[], b: number[]): number
   }
 }
+
+/** What the person is told to do about each reason a selfie was refused. */
+const SELFIE_RETAKE = {
+  no_face: 'no face can be seen: take a photo of your face, looking at the camera',
+  multiple_faces: 'more than one face can be seen: take a photo of your face alone',
+  face_blurry: 'the face is blurred: hold the camera still, in focus on your face',
+  face_too_dark: 'the face is too dark: take the photo in more light',
+} as const
 
 function requireCheck(checks: string[], check: CheckName) {
   if (!checks.includes(check)) throw conflict(`the ${check} check was not requested for this verification`)
@@ -90,8 +98,15 @@ export function createBiometricsService(deps: BiometricsDeps) {
       const bytes = await intakeImage('image', image)
       // Decoded in full and analysed now (a truncated file is refused here), with every model a check may need.
       const analysed = await faces(bytes, 'selfie', 'image')
-      const id = newId('document')
       const now = new Date()
+      // A selfie nothing can be judged from finishes no check: the person takes another.
+      const retake = selfieRetakeReasons(analysed.faces)
+      if (retake.length) {
+        const message = `image cannot be judged: ${retake.map((r) => SELFIE_RETAKE[r]).join('; ')}`
+        await deps.verifications.recordLastError(principal, verificationId, { code: 'selfie_unusable', message, reasons: retake, occurred_at: now.toISOString() })
+        throw new ApiError('unprocessable', message, retake.map((reason) => ({ path: '/image', message: SELFIE_RETAKE[reason], reason })))
+      }
+      const id = newId('document')
       await deps.verifications.recordResults(principal, verificationId, {}, async (tx) => {
         await deps.uploads.insert(
           {
@@ -105,7 +120,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
           },
           tx,
         )
-      })
+      }, 'selfie_unusable')
       return { document_id: id, verification_id: verificationId, document_type: 'selfie', created_at: now.toISOString() }
     },
 

@@ -104,7 +104,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           },
           tx,
         )
-      }, true)
+      }, 'document_unreadable')
       return {
         document_id: documentId,
         verification_id: verificationId,

@@ -175,8 +175,8 @@ export function createVerificationsService(
       id: string,
       results: Partial<Record<CheckName, CheckResult>>,
       alongside?: (tx: Tx) => Promise<void>,
-      /** An accepted document photo: the refusal of an earlier one is no longer the last word. */
-      clearLastError = false,
+      /** An accepted capture of this kind: the refusal of an earlier one of its kind is no longer the last word. */
+      clearLastError?: VerificationLastError['code'],
     ): Promise<Verification> {
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
@@ -190,7 +190,7 @@ export function createVerificationsService(
         if (alongside) await alongside(tx)
         const merged = { ...current.checksResults, ...results }
         const done = current.checks.every((c) => c in merged)
-        const updated = await repo.update(id, { checksResults: merged, ...(clearLastError ? { lastError: null } : {}), ...(done ? { status: 'completed' as const, completedAt: now } : {}) }, tx)
+        const updated = await repo.update(id, { checksResults: merged, ...(clearLastError && current.lastError?.code === clearLastError ? { lastError: null } : {}), ...(done ? { status: 'completed' as const, completedAt: now } : {}) }, tx)
         const queued = done ? await opts.webhooks.enqueueEvent(tx, updated, 'verification.completed', now) : false
         return { row: updated, queued }
       })
