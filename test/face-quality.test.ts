@@ -79,3 +79,19 @@ t.test('a selfie far too blurred or dark to judge is refused at upload, to be ta
   const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
   t.match(v, { status: 'pending', checks_results: {}, last_error: { code: 'selfie_unusable' } })
 })
+
+t.test('an accepted selfie does not clear a document photo\'s refusal, nor the reverse', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('last-error-kinds', 'service')
+  const fixture = (p: string) => readFileSync(new URL(`./fixtures/${p}`, import.meta.url))
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'face_match'] } })).json().id
+  const blurred = await sharp(fixture('documents/passport-td3-phone.jpg')).blur(8).jpeg().toBuffer()
+  t.equal((await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: blurred.toString('base64') } })).statusCode, 422)
+  t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: fixture('faces/selfie-collins.jpg').toString('base64') } })).statusCode, 201)
+  t.match((await b.call('GET', `/verifications/${vid}`, { key })).json().last_error, { code: 'document_unreadable' }, 'still the document\'s')
+  t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: fixture('faces/no-face.jpg').toString('base64') } })).statusCode, 422)
+  const manifest = JSON.parse(readFileSync(new URL('./fixtures/documents/manifest.json', import.meta.url), 'utf8')) as { files: Array<{ file: string; mrz: string[] | null }> }
+  const mrz = manifest.files.find((f) => f.file === 'passport-td3-clean.jpg')!.mrz!.join('\n')
+  t.equal((await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: fixture('documents/passport-td3-clean.jpg').toString('base64'), mrz } })).statusCode, 201)
+  t.match((await b.call('GET', `/verifications/${vid}`, { key })).json().last_error, { code: 'selfie_unusable' }, 'a document does not clear the selfie\'s')
+})
