@@ -13,18 +13,19 @@ import { specErrors } from './helpers/spec.js'
 const face: FaceObservation = {
   box: { x: 0, y: 0, width: 200, height: 200 }, detectionScore: 0.9, embedding: [1, 0], yaw: 0, pitch: 5, roll: 0,
   leftEyeOpen: 0.33, rightEyeOpen: 0.35, mouthOpen: 0.02, happy: 0.1, antispoof: null, liveness: null,
-  quality: { side: 200, brightness: 130, sharpness: 12, eyes: 1.05, mouth: 1.2 },
+  quality: { brightness: 130, sharpness: 12, eyes: 1.05, mouth: 1.2 },
 }
 
 t.test('each poor measure gives its own reason; a well-captured face none', async (t) => {
   t.same(faceQualityReasons(face), [])
-  t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, side: 60 } }), ['face_too_small'])
+  t.same(faceQualityReasons({ ...face, box: { ...face.box, width: 60 } }), ['face_too_small'])
   t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, sharpness: 2 } }), ['face_blurry'])
   t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, brightness: 35 } }), ['face_too_dark'])
   t.same(faceQualityReasons({ ...face, yaw: 40 }), ['face_not_frontal'])
   t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, eyes: 0.3 } }), ['face_occluded'])
   t.same(faceQualityReasons({ ...face, quality: { ...face.quality!, mouth: 0.5 } }), ['face_occluded'])
   t.same(faceQualityReasons({ ...face, quality: undefined }), [], 'a face measured before quality was kept')
+  t.same(faceQualityReasons({ ...face, box: { ...face.box, height: 60 }, quality: undefined }), ['face_too_small'], 'its size comes from its box')
 })
 
 t.test('face match: a low score from a poor capture carries its reasons; a good score passes', async (t) => {

@@ -107,7 +107,10 @@ async function readZone(img: Rgb, lines: TextBox[], down: { x: number; y: number
     found = better(found, findMrz(inOrder([...long, ...rest]).map((l) => l.text)))
   }
   if (!found) return null
-  if (!found.valid) found = better(found, (await rereadZone(img, long))[0] ?? null)!
+  // The zone cut again is read at most once: both uses below want the same readings.
+  let recut: Promise<MrzFound[]> | null = null
+  const reread = () => (recut ??= rereadZone(img, long))
+  if (!found.valid) found = better(found, (await reread())[0] ?? null)!
   rest ??= await readText(img, lines.filter((b) => !isLong(b)))
   const page = pageText(inOrder([...long, ...rest]))
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
@@ -117,7 +120,7 @@ async function readZone(img: Rgb, lines: TextBox[], down: { x: number; y: number
   let agreement = namesAgreement(found.lines, page)
   if (agreement === null || agreement < NAMES_EXACT) {
     const score = found.score
-    const others = (await rereadZone(img, long)).filter((c) => c.score >= score)
+    const others = (await reread()).filter((c) => c.score >= score)
     if (agreement === null) {
       // A page too small or poor to read cannot confirm the names: they must read the same however the
       // zone's lines are cut, or the photo is not taken as read.

@@ -156,7 +156,6 @@ async function faceQuality(full: Raw, box: FaceObservation['box']): Promise<Face
   const contrast = Math.max(1, sorted[Math.floor(sorted.length * 0.98)]! - sorted[Math.floor(sorted.length * 0.02)]!)
   const r = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d
   return {
-    side: r(Math.min(box.width, box.height), 0),
     brightness: r(face, 1),
     sharpness: r((Math.sqrt(energy / ((n - 2) * (n - 2))) / contrast) * 100, 1),
     eyes: r(band(0.3, 0.5, 0.15, 0.85) / Math.max(1, face)),

@@ -22,11 +22,11 @@ export type FaceQualityReason = Extract<FaceMatchCheckResult['reasons'][number],
 
 /** Why a face was captured too poorly to be judged; none for a face measured before these were. */
 export function faceQualityReasons(face: FaceObservation): FaceQualityReason[] {
-  const q = face.quality
-  if (!q) return []
   const r = FACE_QUALITY
   const reasons: FaceQualityReason[] = []
-  if (q.side < r.minSide) reasons.push('face_too_small')
+  if (Math.min(face.box.width, face.box.height) < r.minSide) reasons.push('face_too_small')
+  const q = face.quality
+  if (!q) return reasons
   if (q.sharpness < r.minSharpness) reasons.push('face_blurry')
   if (q.brightness < r.minBrightness) reasons.push('face_too_dark')
   if (Math.abs(face.yaw) > r.maxYaw || Math.abs(face.pitch) > r.maxPitch) reasons.push('face_not_frontal')
@@ -87,7 +87,7 @@ export function faceMatchResult(input: {
 }
 
 /** What a usable selfie needs: a face big enough to analyse, in focus, neither too dark nor too bright. */
-export const QUALITY = { minFaceSide: 80, minImageSide: 240, minSharpness: 3, minBrightness: 40, maxBrightness: 225 }
+export const QUALITY = { minImageSide: 240, minSharpness: 3, minBrightness: 40, maxBrightness: 225 }
 /** The antispoof model is a weak signal (genuine photos measured 0.31–0.84): it only flags clear spoofs. */
 export const ANTISPOOF_MIN = 0.25
 
@@ -102,9 +102,8 @@ export function passiveLiveness(input: {
   const q = input.quality
   const reasons: LivenessReason[] = []
   const qualityProblems: LivenessReason[] = []
-  if (Math.min(q.width, q.height) < QUALITY.minImageSide || (face && Math.min(face.box.width, face.box.height) < QUALITY.minFaceSide)) {
-    qualityProblems.push('image_too_small')
-  }
+  // A small face is the face's own reason (face_too_small, below).
+  if (Math.min(q.width, q.height) < QUALITY.minImageSide) qualityProblems.push('image_too_small')
   if (q.sharpness < QUALITY.minSharpness) qualityProblems.push('image_blurred')
   if (q.brightness < QUALITY.minBrightness) qualityProblems.push('image_underexposed')
   if (q.brightness > QUALITY.maxBrightness) qualityProblems.push('image_overexposed')

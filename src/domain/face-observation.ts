@@ -32,8 +32,6 @@ export interface FaceObservation {
 
 /** Measures of a face's own pixels: its box's grey copy at 128 × 128. */
 export interface FaceQuality {
-  /** The face box's shorter side, in the image's pixels. */
-  side: number
   /** Mean grey of the face, 0–255. */
   brightness: number
   /** RMS of the Laplacian per unit of the face's contrast (×100): low means blurred. */
