@@ -817,7 +817,7 @@ export interface components {
          * @enum {string}
          */
         VizFieldStatus: "match" | "mismatch" | "unread";
-        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, present when the MRZ was read from the photo (absent when it was sent as text: it is judged as sent). Tolerant to OCR noise (a letter in long values, diacritics and their MRZ spellings, O/0 and I/1), not to different data. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were) and shows at most one of the five fields (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
+        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, present when the MRZ was read from the photo (absent when it was sent as text: it is judged as sent). Tolerant to OCR noise (a letter in long values, diacritics and their MRZ spellings, O/0 and I/1), not to different data. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were, or it shows every field the MRZ has) and shows at most one of the five fields (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
         VizCrossCheck: {
             page_read: boolean;
             fields: {

@@ -72,6 +72,13 @@ t.test('another person on the page, same layout: their names are not this MRZ', 
   t.same(vizDisagrees(vizCrossCheck(mrz, other)), ['surname', 'given_names', 'document_number', 'date_of_birth'], 'only the expiry is the same')
 })
 
+t.test('a page that shows every field of the MRZ was read, its labels unread or not', async (t) => {
+  const values = ['MÜLLER', 'ANNA MARIA', 'NW8K2P7R4', '14 MAA/MAR 1985', '01 JUN/JUN 2034']
+  t.equal(vizCrossCheck(mrz, values).page_read, true)
+  t.equal(vizCrossCheck(mrz, values.slice(0, 4)).page_read, false, 'four of the five, and no labels: not enough to judge')
+  t.same(vizDisagrees(vizCrossCheck(mrz, values.slice(0, 4))), [])
+})
+
 t.test('a page that does not read well says so and disagrees with nothing', async (t) => {
   const blurred = ['KON NKR', 'MU LER', '14 MA 1985', 'ANN']
   const viz = vizCrossCheck(mrz, blurred)

@@ -3,8 +3,8 @@
 // for the cross-check (src/domain/viz-check.ts). Runs in the analysis worker threads.
 import sharp from 'sharp'
 import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/mrz.js'
-import { vizCrossCheck } from '../domain/viz-check.js'
-import { findText, flip, levelBoxes, readText, upsideDown, type Rgb, type TextBox, type TextLine } from './ocr.js'
+import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
+import { findText, flip, levelBoxes, lineReader, type LineReader, type Rgb, type TextBox, type TextLine } from './ocr.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
 export interface PageReading {
@@ -68,51 +68,77 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
     }
   }
   const { angle, boxes: level } = levelBoxes(boxes)
-  // The page is upside down when its longest lines, weighted by length, say so.
-  const voters = [...level].sort((a, b) => b.length - a.length).slice(0, VOTERS)
-  const votes = await upsideDown(img, voters)
-  const flipped = votes.reduce((sum, v, i) => sum + (v.flipped ? 1 : -1) * v.confidence * voters[i]!.length, 0) > 0
-  const reading = flipped ? angle + Math.PI : angle
-  const down = { x: -Math.sin(reading), y: Math.cos(reading) }
-  // The way the vote says, then, if no zone was found, the other way round (a wrong vote).
-  const ways = [
-    { lines: flipped ? level.map(flip) : level, down },
-    { lines: flipped ? level : level.map(flip), down: { x: -down.x, y: -down.y } },
-  ]
-  for (const [i, way] of ways.entries()) {
-    const zone = await readZone(img, way.lines, way.down, i === 0)
-    if (zone === 'uncertain') return { reading: null, region, img }
-    if (zone) return { reading: zone, region, img }
+  const reader = await lineReader(img)
+  try {
+    // The page is upside down when its longest lines, weighted by length, say so.
+    const voters = [...level].sort((a, b) => b.length - a.length).slice(0, VOTERS)
+    const votes = await reader.upsideDown(voters)
+    const flipped = votes.reduce((sum, v, i) => sum + (v.flipped ? 1 : -1) * v.confidence * voters[i]!.length, 0) > 0
+    const reading = flipped ? angle + Math.PI : angle
+    const down = { x: -Math.sin(reading), y: Math.cos(reading) }
+    // The way the vote says, then, if no zone was found, the other way round (a wrong vote).
+    const ways = [
+      { lines: flipped ? level.map(flip) : level, down },
+      { lines: flipped ? level : level.map(flip), down: { x: -down.x, y: -down.y } },
+    ]
+    for (const [i, way] of ways.entries()) {
+      const zone = await readZone(reader, way.lines, way.down, i === 0)
+      if (zone === 'uncertain') return { reading: null, region, img }
+      if (zone) return { reading: zone, region, img }
+    }
+  } finally {
+    reader.close()
   }
   // Too few lines to be a document's page: a speck in a dark photo, a word on a wall.
   return { reading: null, region: boxes.length >= PAGE_LINES ? region : null, img }
 }
+
+/** How many long lines at a page's foot are read first, then: a zone has two or three. */
+const ZONE_LINES = [2, 3]
 
 /**
  * The zone among a page's lines (turned the way they read, `down` toward the page's foot), then the
  * rest of the page. `thorough`: a zone not found among the long lines is looked for among every line
  * (the detector may cut a zone's line in two); otherwise a page without a long zone line is passed
  * over unread. 'uncertain': a zone whose names neither the page nor a second reading confirms.
+ * Lines are read only as far as needed, for reading a line is most of a document's cost: the zone
+ * from the last two, then three, long lines at the page's foot, the others only when those hold no
+ * zone; the rest of the page until it prints every field of the zone exactly.
  */
-async function readZone(img: Rgb, lines: TextBox[], down: { x: number; y: number }, thorough: boolean): Promise<PageReading | 'uncertain' | null> {
-  const inOrder = (read: TextLine[]) => [...read].sort((a, b) => a.box.cx * down.x + a.box.cy * down.y - (b.box.cx * down.x + b.box.cy * down.y))
-  // The zone first: a photo without one is answered without reading the rest of its page.
-  const isLong = (b: TextBox) => b.length >= LONG_LINE * b.thickness
-  const long = inOrder(await readText(img, lines.filter(isLong)))
-  let found = findMrz(long.map((l) => l.text))
-  if (!found && !thorough) return null
-  let rest: TextLine[] | null = null
-  if (!found?.valid) {
-    rest = await readText(img, lines.filter((b) => !isLong(b)))
-    found = better(found, findMrz(inOrder([...long, ...rest]).map((l) => l.text)))
+async function readZone(reader: LineReader, lines: TextBox[], down: { x: number; y: number }, thorough: boolean): Promise<PageReading | 'uncertain' | null> {
+  const depth = (b: TextBox) => b.cx * down.x + b.cy * down.y
+  const known = new Map<TextBox, TextLine>()
+  /** Reads the boxes not read yet: every line read so far, top to bottom. */
+  const read = async (boxes: TextBox[]) => {
+    const todo = boxes.filter((b) => !known.has(b))
+    ;(await reader.read(todo)).forEach((line, i) => known.set(todo[i]!, line))
+    return [...known.values()].sort((a, b) => depth(a.box) - depth(b.box))
   }
+  const texts = (read: TextLine[]) => read.map((l) => l.text)
+  const isLong = (b: TextBox) => b.length >= LONG_LINE * b.thickness
+  const long = lines.filter(isLong).sort((a, b) => depth(b) - depth(a))
+  let found: MrzFound | null = null
+  for (const n of [...ZONE_LINES, long.length]) {
+    found = better(found, findMrz(texts(await read(long.slice(0, n)))))
+    if (found?.valid) break
+  }
+  if (!found && !thorough) return null
+  if (!found?.valid) found = better(found, findMrz(texts(await read(lines))))
   if (!found) return null
   // The zone cut again is read at most once: both uses below want the same readings.
   let recut: Promise<MrzFound[]> | null = null
-  const reread = () => (recut ??= rereadZone(img, long))
+  const reread = () => (recut ??= rereadZone(reader, [...known.values()].filter((l) => isLong(l.box)).sort((a, b) => depth(a.box) - depth(b.box))))
   if (!found.valid) found = better(found, (await reread())[0] ?? null)!
-  rest ??= await readText(img, lines.filter((b) => !isLong(b)))
-  const page = pageText(inOrder([...long, ...rest]))
+  // The rest of the page until it prints every field of the zone exactly as the zone has it, or is read
+  // whole: first the lines no longer than the zone's values (headers and labels are longer), thickest
+  // first (a page prints its holder's data larger than its labels), then the others.
+  const fits = valueSized(found.lines, [...known.values()])
+  const rest = lines.filter((b) => !known.has(b)).sort((a, b) => Number(fits(b)) - Number(fits(a)) || b.thickness - a.thickness)
+  let page = pageText(await read([]))
+  for (const box of rest) {
+    if (printsExactly(found.lines, page)) break
+    page = pageText(await read([box]))
+  }
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
   // and the reading with check digits as good whose names the page prints most exactly is taken. Every
@@ -134,6 +160,32 @@ async function readZone(img: Rgb, lines: TextBox[], down: { x: number; y: number
     }
   }
   return { mrzLines: found.lines, page }
+}
+
+/** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
+const DATE_CHARS = 16
+const VALUE_SLACK = 1.3
+
+/**
+ * Whether a box is short enough to hold one of the zone's values: its characters estimated from its
+ * length against the zone's own lines' (a line's length per character, in thicknesses, is alike).
+ */
+function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) => boolean {
+  const zone = read.filter((l) => l.text.includes('<<'))
+  const parsed = parseMrzLines(mrzLines)
+  if (!zone.length || !parsed) return () => true
+  const perChar = zone.reduce((sum, l) => sum + l.box.length / l.box.thickness / l.text.length, 0) / zone.length
+  const data = toMrzReading(parsed).data
+  const longest = Math.max(DATE_CHARS, data.surname?.length ?? 0, data.given_names?.length ?? 0, data.document_number?.length ?? 0)
+  return (b) => b.length / b.thickness / perChar <= longest * VALUE_SLACK
+}
+
+/** Whether the page prints every field of the zone exactly as the zone has it. */
+function printsExactly(mrzLines: string[], page: string[]): boolean {
+  const parsed = parseMrzLines(mrzLines)
+  if (!parsed) return false
+  const data = toMrzReading(parsed).data
+  return vizShowsAll(data, vizCrossCheck(data, page, true).fields)
 }
 
 /** Both names of a zone printed on its page as they are. */
@@ -168,10 +220,10 @@ const RECUTS = [0.8, 1.25]
  * The zone read again: each of its lines (the long lines with fillers) cut a little thinner and
  * thicker, and every combination of the readings of its lines tried. The zones found, best first.
  */
-async function rereadZone(img: Rgb, long: TextLine[]): Promise<MrzFound[]> {
+async function rereadZone(reader: LineReader, long: TextLine[]): Promise<MrzFound[]> {
   const zone = long.filter((l) => l.text.includes('<')).slice(-3)
   if (!zone.length) return []
-  const recut = await Promise.all(RECUTS.map((k) => readText(img, zone.map((l) => ({ ...l.box, thickness: l.box.thickness * k })))))
+  const recut = await Promise.all(RECUTS.map((k) => reader.read(zone.map((l) => ({ ...l.box, thickness: l.box.thickness * k })))))
   const readings = zone.map((l, i) => [...new Set([l.text, ...recut.map((r) => r[i]!.text)])])
   const found = new Map<string, MrzFound>()
   const combine = (i: number, chosen: string[]): void => {

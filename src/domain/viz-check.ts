@@ -10,7 +10,7 @@ export type VizField = 'surname' | 'given_names' | 'document_number' | 'date_of_
 /** `match`: printed as in the MRZ; `mismatch`: printed otherwise; `unread`: not found on the page. */
 export type VizStatus = 'match' | 'mismatch' | 'unread'
 export interface VizResult {
-  /** Whether the page read well enough to judge it (its labels were read). */
+  /** Whether the page read well enough to judge it: its labels were read, or it shows every field the MRZ has. */
   page_read: boolean
   fields: Record<VizField, VizStatus>
 }
@@ -141,8 +141,11 @@ export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizR
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false, exact)
   if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates)
   if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates)
-  return { page_read: labels.size >= LABELS_NEEDED, fields }
+  return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields }
 }
+
+/** Whether the page shows every field the MRZ has, each as the MRZ has it. */
+export const vizShowsAll = (mrz: MrzData, fields: VizResult['fields']) => FIELDS.some((f) => mrz[f]) && FIELDS.every((f) => fields[f] === 'match' || !mrz[f])
 
 /**
  * Whether the page disagrees with the MRZ: a field printed otherwise, or a page that was read and
