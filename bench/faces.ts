@@ -92,7 +92,8 @@ export async function facesBench(): Promise<Section> {
         '',
         'Each face analysis is a detection on a copy of at most 1024 px, then the requested models again on a',
         'crop around each face (crop-and-redetect: it separates people far better on small portraits). A selfie',
-        'gets the embedding, the face mesh, the emotion, antispoof and liveness models and an image-quality pass.',
+        'gets the embedding, the face mesh and the emotion models, an image-quality pass and the presentation-attack',
+        'measures (src/analysis/presentation.ts).',
       ].join('\n'),
     }
   } finally {

@@ -252,6 +252,11 @@ export interface paths {
          *     are kept in the result. The challenge is consumed by this call whatever the outcome. A frame
          *     whose `action` is not in the challenge is 400; a challenged action without a frame fails with
          *     reason `action_not_performed`; a frame that does not show its action adds `<action>_not_shown`.
+         *     Decided: frames nothing can be judged from (no face, more than one, or a face far too blurred or
+         *     dark: the selfie's bounds) are answered 422 with their retake reasons in `error.details[]`
+         *     (`path` `/frames/<n>/image`, `reason` a `RetakeReason`); no result is recorded, the challenge is
+         *     used up all the same (take a new one), and the verification's `last_error` is `frames_unusable`
+         *     until a challenge's frames are accepted.
          *     Roles: `admin`, `service`.
          *
          *     How actions are judged, against the person's own neutral face in the selfie (not fixed cuts):
@@ -266,7 +271,8 @@ export interface paths {
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification, or `challenge_id` not a
          *     challenge of this verification; 409 verification not pending, `liveness` not requested, no selfie uploaded, or
          *     the challenge expired or already used; 413 a frame over 10 MB decoded or over 8,000 px a side;
-         *     415 body neither JSON nor multipart/form-data; 422 a frame not JPEG/PNG/WebP or not decodable; 429; 500.
+         *     415 body neither JSON nor multipart/form-data; 422 a frame not JPEG/PNG/WebP or not decodable, or
+         *     frames that cannot be judged; 429; 500.
          */
         post: operations["verifyActiveLiveness"];
         delete?: never;
@@ -681,7 +687,7 @@ export interface components {
         /** @description The last capture this verification refused because it must be taken again (a 422 upload); null when there was none, or once an upload of the same kind has been accepted since. */
         VerificationLastError: {
             /** @enum {string} */
-            code: "document_unreadable" | "selfie_unusable";
+            code: "document_unreadable" | "selfie_unusable" | "frames_unusable";
             message: string;
             reasons: components["schemas"]["RetakeReason"][];
             /** Format: date-time */
@@ -894,19 +900,19 @@ export interface components {
             /** Format: date-time */
             completed_at: string;
         };
-        /** @description One liveness signal, e.g. `face_detected`, `single_face`, `image_quality`, `antispoof`, `same_person`, and `action_<action>` for each action of an active challenge. */
+        /** @description One liveness signal, e.g. `face_detected`, `single_face`, `image_quality`, the presentation-attack signals (`screen_pattern`, `print_tones`, `paper_border`, `glare`), `same_person`, and `action_<action>` for each action of an active challenge. `antispoof` appears only in results made before 2026-11-26 (a model's score that did not tell replays from live faces). */
         LivenessSignal: {
             /** @enum {string} */
-            name: "face_detected" | "single_face" | "image_quality" | "antispoof" | "action_turn_left" | "action_turn_right" | "action_look_up" | "action_blink" | "action_smile" | "action_open_mouth" | "same_person";
+            name: "face_detected" | "single_face" | "image_quality" | "screen_pattern" | "print_tones" | "paper_border" | "glare" | "antispoof" | "action_turn_left" | "action_turn_right" | "action_look_up" | "action_blink" | "action_smile" | "action_open_mouth" | "same_person";
             passed: boolean;
             /** @description From 0 to 1; null for a signal that is only pass or fail. */
             score: number | null;
         };
-        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the image at least 240 px on its short side, the face 80 px: `face_too_small`, sharpness from the Laplacian, mean grey level 40–225) and `antispoof` (a weak model signal that only flags clear spoofs, at 0.25). `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `action_not_performed`, `<action>_not_shown`, `different_person`, and the face quality codes of `FaceMatchCheckResult` (`face_too_small`, `face_blurry`, `face_too_dark`, `face_not_frontal`, `face_occluded`), which fail `image_quality`. */
+        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the image at least 240 px on its short side, the face 80 px: `face_too_small`, sharpness from the Laplacian, mean grey level 40–225), and what a photo of a screen or of a print carries that a live face does not: `screen_pattern` (a periodic pattern over the face, a screen's pixel grid or its moiré, from the spectrum of its grey and colour), `print_tones` (the face's darkest tones far above black for its brightest, as ink on paper has them), `paper_border` (a sheet's straight edges with bare paper beside them on more than one side of the face) and `glare` (a clipped patch over 5 % of the face, a glossy screen's or print's reflection). Each of those scores 1 for nothing of the attack and 0.5 at its threshold; the first three fail with `spoof_suspected`, `glare` with `glare` (the photo may be retaken away from the light). Their error rates on the service's attack set are in BENCHMARKS.md. `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `glare`, `action_not_performed`, `<action>_not_shown`, `different_person`, and the face quality codes of `FaceMatchCheckResult` (`face_too_small`, `face_blurry`, `face_too_dark`, `face_not_frontal`, `face_occluded`), which fail `image_quality`. */
         LivenessCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: ("no_face" | "multiple_faces" | "image_too_small" | "image_blurred" | "image_underexposed" | "image_overexposed" | "spoof_suspected" | "action_not_performed" | "turn_left_not_shown" | "turn_right_not_shown" | "look_up_not_shown" | "blink_not_shown" | "smile_not_shown" | "open_mouth_not_shown" | "different_person" | "face_too_small" | "face_blurry" | "face_too_dark" | "face_not_frontal" | "face_occluded")[];
+            reasons: ("no_face" | "multiple_faces" | "image_too_small" | "image_blurred" | "image_underexposed" | "image_overexposed" | "spoof_suspected" | "glare" | "action_not_performed" | "turn_left_not_shown" | "turn_right_not_shown" | "look_up_not_shown" | "blink_not_shown" | "smile_not_shown" | "open_mouth_not_shown" | "different_person" | "face_too_small" | "face_blurry" | "face_too_dark" | "face_not_frontal" | "face_occluded")[];
             /** @description Overall liveness score from 0 to 1. */
             score: number;
             /** @description One item per signal. */
@@ -1593,7 +1599,7 @@ export interface operations {
                      *         "liveness": {
                      *           "passed": true,
                      *           "reasons": [],
-                     *           "score": 0.87,
+                     *           "score": 0.94,
                      *           "checks": [
                      *             {
                      *               "name": "face_detected",
@@ -1608,18 +1614,33 @@ export interface operations {
                      *             {
                      *               "name": "image_quality",
                      *               "passed": true,
-                     *               "score": 0.82
+                     *               "score": 1
                      *             },
                      *             {
-                     *               "name": "antispoof",
+                     *               "name": "screen_pattern",
                      *               "passed": true,
-                     *               "score": 0.81
+                     *               "score": 0.71
+                     *             },
+                     *             {
+                     *               "name": "print_tones",
+                     *               "passed": true,
+                     *               "score": 0.94
+                     *             },
+                     *             {
+                     *               "name": "paper_border",
+                     *               "passed": true,
+                     *               "score": 1
+                     *             },
+                     *             {
+                     *               "name": "glare",
+                     *               "passed": true,
+                     *               "score": 0.96
                      *             }
                      *           ],
                      *           "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
                      *           "challenge_id": null,
                      *           "model": {
-                     *             "name": "human-antispoof",
+                     *             "name": "human-faceres",
                      *             "version": "3.3.6"
                      *           },
                      *           "completed_at": "2026-11-21T10:04:12.345Z"
@@ -1917,7 +1938,7 @@ export interface operations {
                      *       "reasons": [
                      *         "spoof_suspected"
                      *       ],
-                     *       "score": 0.31,
+                     *       "score": 0.82,
                      *       "checks": [
                      *         {
                      *           "name": "face_detected",
@@ -1932,18 +1953,33 @@ export interface operations {
                      *         {
                      *           "name": "image_quality",
                      *           "passed": true,
-                     *           "score": 0.77
+                     *           "score": 1
                      *         },
                      *         {
-                     *           "name": "antispoof",
+                     *           "name": "screen_pattern",
                      *           "passed": false,
-                     *           "score": 0.31
+                     *           "score": 0
+                     *         },
+                     *         {
+                     *           "name": "print_tones",
+                     *           "passed": true,
+                     *           "score": 0.75
+                     *         },
+                     *         {
+                     *           "name": "paper_border",
+                     *           "passed": true,
+                     *           "score": 1
+                     *         },
+                     *         {
+                     *           "name": "glare",
+                     *           "passed": true,
+                     *           "score": 1
                      *         }
                      *       ],
                      *       "selfie_id": "doc_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
                      *       "challenge_id": null,
                      *       "model": {
-                     *         "name": "human-antispoof",
+                     *         "name": "human-faceres",
                      *         "version": "3.3.6"
                      *       },
                      *       "completed_at": "2026-11-21T10:03:52.610Z"

@@ -26,6 +26,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { parse } from 'mrz'
+import { mulberry32 } from '../test/helpers/random.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = path.join(root, 'test', 'fixtures', 'documents')
@@ -76,19 +77,8 @@ async function assertFontFamily(family: string, pkg: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seeded randomness
+// Seeded randomness (mulberry32 from test/helpers/random.ts)
 // ---------------------------------------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function gaussian(rand: () => number): () => number {
   let spare: number | null = null

@@ -140,9 +140,10 @@ t.test('passive liveness of a selfie', async (t) => {
   t.equal(res.statusCode, 200)
   t.same(specErrors('runDocumentLiveness', 200, res.json()), [])
   const r = res.json()
-  t.same(r.checks.map((c: { name: string }) => c.name), ['face_detected', 'single_face', 'image_quality', 'antispoof'])
-  t.match(r.checks[0], { passed: true })
-  t.match(r.checks[1], { passed: true })
+  t.same(r.checks.map((c: { name: string }) => c.name), ['face_detected', 'single_face', 'image_quality', 'screen_pattern', 'print_tones', 'paper_border', 'glare'])
+  t.ok(r.checks.every((c: { passed: boolean }) => c.passed), 'a genuine selfie passes every signal')
+  t.equal(r.passed, true)
+  t.same(r.reasons, [])
   t.ok(r.score >= 0 && r.score <= 1)
   t.equal(r.selfie_id, selfie)
   t.equal(r.challenge_id, null)
@@ -191,6 +192,18 @@ t.test('active liveness challenges', async (t) => {
   t.match(r.checks.find((x: { name: string }) => x.name === 'same_person'), { passed: true }, 'the same person as the selfie')
   t.equal((await verify({ challenge_id: c.challenge_id, frames })).statusCode, 409, 'a used challenge is refused')
 
+  // Frames nothing can be judged from: 422 with a reason per frame, no result, the challenge used up.
+  const blank = (await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })).json()
+  const noFaces = await verify({ challenge_id: blank.challenge_id, frames: blank.actions.map((action: string, i: number) => ({ action, image: photo(i === 0 ? 'faces/no-face.jpg' : 'faces/selfie-collins-2.jpg') })) })
+  t.equal(noFaces.statusCode, 422)
+  t.same(specErrors('verifyActiveLiveness', 422, noFaces.json()), [])
+  t.same(noFaces.json().error.details.map((d: { path: string; reason: string }) => [d.path, d.reason]), [['/frames/0/image', 'no_face']])
+  const seen = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+  t.match(seen.last_error, { code: 'frames_unusable', reasons: ['no_face'] })
+  t.equal(seen.checks_results.liveness.challenge_id, c.challenge_id, 'no result recorded for them')
+  const retaken = blank.actions.map((action: string) => ({ action, image: photo('faces/selfie-collins-2.jpg') }))
+  t.equal((await verify({ challenge_id: blank.challenge_id, frames: retaken })).statusCode, 409, 'the challenge was used up: a new one is taken')
+
   const other = (await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })).json()
   const stranger = await verify({ challenge_id: other.challenge_id, frames: other.actions.map((action: string) => ({ action, image: photo('faces/selfie-hopper.jpg') })) })
   const s = stranger.json()
@@ -200,6 +213,7 @@ t.test('active liveness challenges', async (t) => {
   t.equal((await verify({ challenge_id: 'lch_unknown', frames })).statusCode, 404)
   const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
   t.equal(v.checks_results.liveness.challenge_id, other.challenge_id, 'the result is the liveness check')
+  t.equal(v.last_error, null, 'frames judged since: the refusal is no longer the last word')
 })
 
 t.test('a challenge never asks for what the selfie already shows', async (t) => {

@@ -8,7 +8,7 @@ import type { FaceObservation } from '../src/domain/face-observation.js'
 const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth']
 const neutral: FaceObservation = {
   box: { x: 0, y: 0, width: 200, height: 200 }, detectionScore: 0.9, embedding: [], yaw: 0, pitch: 5, roll: 0,
-  leftEyeOpen: 0.33, rightEyeOpen: 0.35, mouthOpen: 0.02, happy: 0.1, antispoof: null, liveness: null,
+  leftEyeOpen: 0.33, rightEyeOpen: 0.35, mouthOpen: 0.02, happy: 0.1,
 }
 
 t.test('a neutral selfie, or none yet, allows every action', async (t) => {

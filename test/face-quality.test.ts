@@ -12,7 +12,7 @@ import { specErrors } from './helpers/spec.js'
 
 const face: FaceObservation = {
   box: { x: 0, y: 0, width: 200, height: 200 }, detectionScore: 0.9, embedding: [1, 0], yaw: 0, pitch: 5, roll: 0,
-  leftEyeOpen: 0.33, rightEyeOpen: 0.35, mouthOpen: 0.02, happy: 0.1, antispoof: null, liveness: null,
+  leftEyeOpen: 0.33, rightEyeOpen: 0.35, mouthOpen: 0.02, happy: 0.1,
   quality: { brightness: 130, sharpness: 12, eyes: 1.05, mouth: 1.2 },
 }
 

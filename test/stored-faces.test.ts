@@ -5,6 +5,7 @@ import t from 'tap'
 import { eq } from 'drizzle-orm'
 import { uploads } from '../src/db/schema.js'
 import { decryptMedia } from '../src/domain/media-crypto.js'
+import { openFaces, sealFaces } from '../src/services/stored-faces.js'
 import { build, type Built } from './helpers/build.js'
 import { until } from './helpers/until.js'
 
@@ -77,4 +78,20 @@ t.test('an upload from before faces were kept is analysed when its check runs', 
   t.equal(match.statusCode, 200)
   t.equal(match.json().passed, true)
   t.equal((await faceTasks(b)) - before, 2, 'both images analysed now')
+})
+
+t.test('a selfie kept before replays were measured is analysed again for passive liveness', async (t) => {
+  const b = await build(t, { metricsToken: TOKEN, mediaEncryptionKey: mediaKey })
+  const { key } = await b.createKey('faces-unmeasured', 'service')
+  const { vid, selfieId } = await uploaded(b, key, ['liveness'])
+  const [row] = await b.app.db.select().from(uploads).where(eq(uploads.id, selfieId))
+  const kept = openFaces(mediaKey, selfieId, row!.faces!)
+  t.ok(kept.faces[0]!.presentation, 'measured at upload now')
+  delete kept.faces[0]!.presentation
+  await b.app.db.update(uploads).set({ faces: sealFaces(mediaKey, selfieId, kept) }).where(eq(uploads.id, selfieId))
+  const before = await faceTasks(b)
+  const liveness = await b.call('POST', `/verifications/${vid}/documents/${selfieId}/liveness`, { key, body: {} })
+  t.equal(liveness.statusCode, 200)
+  t.ok(liveness.json().checks.some((c: { name: string }) => c.name === 'screen_pattern'), 'judged on replay signals all the same')
+  t.equal((await faceTasks(b)) - before, 1, 'the selfie analysed again')
 })

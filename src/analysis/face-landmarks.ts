@@ -50,7 +50,5 @@ export function observe(face: { score: number; box: FaceObservation['box'] }, r:
     rightEyeOpen: mesh.length ? round(eyeOpen(mesh, RIGHT_EYE.corners, RIGHT_EYE.pairs)) : 0,
     mouthOpen: mouthWidth ? round(dist(mesh[LIP_INNER_UPPER], mesh[LIP_INNER_LOWER]) / mouthWidth) : 0,
     happy: o.emotion ? round(r.emotion?.find((e) => e.emotion === 'happy')?.score ?? 0) : 0,
-    antispoof: o.antispoof ? round(r.real ?? 0) : null,
-    liveness: o.antispoof ? round(r.live ?? 0) : null,
   }
 }

@@ -26,6 +26,7 @@ import type { FaceResult } from '@vladmandic/human'
 import type { FaceObservation, FaceQuality } from '../domain/face-observation.js'
 import { observe, iou } from './face-landmarks.js'
 import { detect, getHuman, passConfig, serial, type FaceOptions, type Raw } from './human.js'
+import { measurePresentation } from './presentation.js'
 
 /** Longest side of the image the first detection pass runs on. */
 const DETECT_SIDE = 1024
@@ -71,7 +72,7 @@ async function run(image: Uint8Array, opts: FaceOptions): Promise<FaceObservatio
     embedding: opts.embedding ?? false,
     mesh: opts.mesh ?? false,
     emotion: opts.emotion ?? false,
-    antispoof: opts.antispoof ?? false,
+    presentation: opts.presentation ?? false,
   }
   const human = await getHuman()
   const full = await toRaw(
@@ -108,7 +109,8 @@ async function run(image: Uint8Array, opts: FaceOptions): Promise<FaceObservatio
     ]
     const best = results.map((r) => ({ r, overlap: iou(r.box, expected) })).sort((a, b) => b.overlap - a.overlap)[0]
     if (!best || best.overlap < 0.2) continue
-    out.push({ ...observe(face, best.r, o), quality: await faceQuality(full, face.box) })
+    const presentation = o.presentation ? { presentation: await measurePresentation(full, face.box) } : {}
+    out.push({ ...observe(face, best.r, o), quality: await faceQuality(full, face.box), ...presentation })
   }
   return out
 }

@@ -88,8 +88,34 @@ export function faceMatchResult(input: {
 
 /** What a usable selfie needs: a face big enough to analyse, in focus, neither too dark nor too bright. */
 export const QUALITY = { minImageSide: 240, minSharpness: 3, minBrightness: 40, maxBrightness: 225 }
-/** The antispoof model is a weak signal (genuine photos measured 0.31–0.84): it only flags clear spoofs. */
-export const ANTISPOOF_MIN = 0.25
+/**
+ * Presentation-attack thresholds (src/analysis/presentation.ts), set on the sets of bench/presentation.ts
+ * (genuine captures: periodic pattern 1.2–2.7, black lift 0–0.04, no sheet's edge, glare up to 0.046 of
+ * the face (an overexposed one); screen replays' pattern 4.2–9.5 but one at 1.3, prints' black lift
+ * 0.12–0.40, reflections 0.07–0.20 of the face). Each is the
+ * largest value that passes; a signal's score is 1 for nothing of the attack, 0.5 at its threshold
+ * and 0 at twice it.
+ */
+export const PRESENTATION = { maxPattern: 3.5, maxBlackLift: 0.08, maxBorderSides: 1, maxGlare: 0.06 }
+
+/** The presentation-attack signals of a face: name, its measure, the threshold it must stay under. */
+function presentationSignals(face: FaceObservation | undefined): Array<LivenessSignal & { reason: LivenessReason }> {
+  const p = face?.presentation
+  if (!p) return []
+  const t = PRESENTATION
+  const signal = (name: LivenessSignal['name'], value: number, max: number, reason: LivenessReason) => ({
+    name,
+    passed: value <= max,
+    score: round(Math.max(0, Math.min(1, 1 - value / (2 * max)))),
+    reason,
+  })
+  return [
+    signal('screen_pattern', p.pattern, t.maxPattern, 'spoof_suspected'),
+    signal('print_tones', p.blackLift, t.maxBlackLift, 'spoof_suspected'),
+    signal('paper_border', p.border, t.maxBorderSides, 'spoof_suspected'),
+    signal('glare', p.glare, t.maxGlare, 'glare'),
+  ]
+}
 
 export function passiveLiveness(input: {
   selfieId: string
@@ -108,16 +134,17 @@ export function passiveLiveness(input: {
   if (q.brightness < QUALITY.minBrightness) qualityProblems.push('image_underexposed')
   if (q.brightness > QUALITY.maxBrightness) qualityProblems.push('image_overexposed')
   if (face) qualityProblems.push(...faceQualityReasons(face))
+  const attack = presentationSignals(face)
   const checks: LivenessSignal[] = [
     { name: 'face_detected', passed: !!face, score: face ? round(face.detectionScore) : 0 },
     { name: 'single_face', passed: input.faces.length === 1, score: null },
     { name: 'image_quality', passed: qualityProblems.length === 0, score: round(Math.max(0, 1 - qualityProblems.length / 4)) },
-    { name: 'antispoof', passed: (face?.antispoof ?? 0) >= ANTISPOOF_MIN, score: face?.antispoof === null || !face ? null : round(face.antispoof) },
+    ...attack.map(({ name, passed, score }) => ({ name, passed, score })),
   ]
   if (!face) reasons.push('no_face')
   if (input.faces.length > 1) reasons.push('multiple_faces')
   reasons.push(...qualityProblems)
-  if (face && !checks[3]!.passed) reasons.push('spoof_suspected')
+  reasons.push(...attack.filter((a) => !a.passed).map((a) => a.reason))
   return summarise(checks, reasons, { selfie_id: input.selfieId, challenge_id: null, model: input.model, now: input.now })
 }
 

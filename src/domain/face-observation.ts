@@ -22,12 +22,22 @@ export interface FaceObservation {
   mouthOpen: number
   /** Emotion model's 'happy' probability, 0..1; 0 when emotion is off. */
   happy: number
-  /** human's antispoof score 0..1 (higher = real), null if the model is off. */
-  antispoof: number | null
-  /** human's liveness score 0..1 (higher = live), null if the model is off (it runs with `antispoof`). */
-  liveness: number | null
   /** How the face itself was captured (src/analysis/faces.ts); absent from analyses kept before it was measured. */
   quality?: FaceQuality
+  /** What a photo of a screen or a print would carry (src/analysis/presentation.ts); measured on selfies only. */
+  presentation?: PresentationMeasures
+}
+
+/** Presentation-attack measures of a face and its surroundings. */
+export interface PresentationMeasures {
+  /** ln of the strongest spectral peak over the face against its frequency's median: a periodic pattern (a screen's grid, moiré). */
+  pattern: number
+  /** Sides of the face (0–4) with a sheet's straight edge beside it, bare paper on one side of the edge. */
+  border: number
+  /** The face's 2nd percentile of grey over its 99.5th: how far its darkest tones sit above black. */
+  blackLift: number
+  /** The largest patch of clipped pixels over the face, as a share of its box. */
+  glare: number
 }
 
 /** Measures of a face's own pixels: its box's grey copy at 128 × 128. */

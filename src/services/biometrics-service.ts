@@ -68,11 +68,12 @@ export function createBiometricsService(deps: BiometricsDeps) {
   }
 
   /**
-   * The faces of an upload as found when it was uploaded; an upload from before they were kept is
-   * analysed now, with the models `need` asks for.
+   * The faces of an upload as found when it was uploaded; an upload from before they were kept, or a
+   * selfie from before presentation attacks were measured, is analysed now, with the models `need` asks for.
    */
   async function facesOf(row: UploadRow, need: keyof typeof FACE_NEEDS, what: string, pool?: Pick<AnalysisPool, 'analyseFaces'>): Promise<FacesFound> {
-    if (row.faces) return openFaces(deps.mediaKey, row.id, row.faces)
+    const kept = row.faces ? openFaces(deps.mediaKey, row.id, row.faces) : null
+    if (kept && !(need === 'selfie' && kept.faces[0] && !kept.faces[0].presentation)) return kept
     return faces(image(row), need, what, pool)
   }
 
@@ -199,6 +200,14 @@ export function createBiometricsService(deps: BiometricsDeps) {
       const [selfie, ...frames] = analysed
       const neutral: FaceObservation | undefined = selfie!.faces[0]
       if (!neutral) throw conflict('no face was found in the selfie: upload another selfie first')
+      // Frames nothing can be judged from finish no check: the person takes a new challenge and retakes them.
+      const unusable = frames.flatMap((f, i) => selfieRetakeReasons(f.faces).map((reason) => ({ path: `/frames/${i}/image`, message: SELFIE_RETAKE[reason], reason })))
+      if (unusable.length) {
+        const reasons = [...new Set(unusable.map((u) => u.reason))]
+        const message = `frames cannot be judged: ${reasons.map((r) => SELFIE_RETAKE[r]).join('; ')}; take a new challenge`
+        await deps.verifications.recordLastError(principal, verificationId, { code: 'frames_unusable', message, reasons, occurred_at: new Date().toISOString() })
+        throw new ApiError('unprocessable', message, unusable)
+      }
       const current = (await deps.verifications.get(principal, verificationId)).checks_results.liveness ?? null
       const result = activeLiveness({
         challengeId: challenge.id,
@@ -212,7 +221,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
         previous: current,
         now: new Date(),
       })
-      await deps.verifications.recordResults(principal, verificationId, { liveness: result })
+      await deps.verifications.recordResults(principal, verificationId, { liveness: result }, undefined, 'frames_unusable')
       return result
     },
   }
