@@ -1,5 +1,5 @@
 // Reads and validates the environment once; the rest of the service gets a typed Config.
-import { availableParallelism } from 'node:os'
+import { availableParallelism, totalmem } from 'node:os'
 import path from 'node:path'
 import { postgresUrlProblem } from './db/postgres-url.js'
 import { looksLikeApiKey } from './domain/api-key-secret.js'
@@ -31,7 +31,7 @@ export interface Config {
   mediaEncryptionKey: Buffer | null
   /** Uploaded images are deleted this long after upload; results stay. */
   mediaRetentionMs: number
-  /** Worker threads for image analysis. */
+  /** Worker threads for image analysis (from 2, split between documents and faces: src/analysis/pool.ts). */
   analysisThreads: number
   /** Image analyses that may wait for a thread; past them a request is answered 503 overloaded. */
   analysisQueue: number
@@ -163,7 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PUBLIC_URL must be an absolute http or https URL without a query or fragment (got "${publicUrl}")`)
   }
 
-  const analysisThreads = int('ANALYSIS_THREADS', Math.max(1, Math.min(4, availableParallelism())), 1, 64)
+  const analysisThreads = int('ANALYSIS_THREADS', defaultAnalysisThreads(), 1, 64)
   const config: Config = {
     port,
     host: str('HOST') ?? '127.0.0.1',
@@ -202,4 +202,14 @@ export function loadConfig(env: Env = process.env): Config {
 /** "memory://" keeps the embedded database in memory (tests); anything else is a directory. */
 function resolveDataDir(raw: string): string {
   return raw.startsWith('memory://') ? raw : path.resolve(raw)
+}
+
+/** What an analysis thread holds once its models are loaded, and what the rest of the process needs (BENCHMARKS.md). */
+const THREAD_MEMORY = 450 * 2 ** 20
+const PROCESS_MEMORY = 300 * 2 ** 20
+
+/** Analysis threads by default: one a core, at most 4, and no more than the machine's (or container's) memory holds. */
+function defaultAnalysisThreads(): number {
+  const memory = Math.min(totalmem(), process.constrainedMemory?.() || Infinity)
+  return Math.max(1, Math.min(4, availableParallelism(), Math.floor((memory - PROCESS_MEMORY) / THREAD_MEMORY)))
 }

@@ -94,3 +94,21 @@ t.test('closed after work, a thread is stopped and none is left', async (t) => {
   t.same(events, ['loaded', 'exit'])
   t.same(pool.threads(), [], 'no thread left')
 })
+
+t.test('from two threads, documents and faces run in threads of their own', async (t) => {
+  const pool = createAnalysisPool({ threads: 2, queue: 4 })
+  t.teardown(() => pool.close())
+  await pool.analyseDocument(undecodable)
+  await pool.analyseDocument(undecodable)
+  const documentThreads = pool.threads().map((w) => w.threadId)
+  t.equal(documentThreads.length, 1, 'documents: half of the threads')
+  t.same(await pool.analyseFaces({ image: new Uint8Array([1, 2, 3]), opts: {}, quality: false }), { ok: false, error: 'undecodable' })
+  const faceThreads = pool.threads().map((w) => w.threadId).filter((id) => !documentThreads.includes(id))
+  t.equal(faceThreads.length, 1, 'faces: a thread that holds no OCR model')
+
+  const one = createAnalysisPool({ threads: 1, queue: 4 })
+  t.teardown(() => one.close())
+  await one.analyseDocument(undecodable)
+  await one.analyseFaces({ image: new Uint8Array([1, 2, 3]), opts: {}, quality: false })
+  t.equal(one.threads().length, 1, 'one thread serves both')
+})

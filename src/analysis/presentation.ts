@@ -6,16 +6,18 @@
 // - A print's sheet has straight edges around the face with bare paper beside them.
 // - Ink on paper lifts the blacks: a print's darkest tones sit far above black for its brightest.
 // - A flat glossy surface reflects a light as one large clipped patch over the face.
-import cv from '@techstark/opencv-js'
 import type { PresentationMeasures } from '../domain/face-observation.js'
 import type { Raw } from './human.js'
-import { opencvReady } from './ocr.js'
+import { opencv, type CV } from './opencv.js'
+
+/** opencv.js, set by measurePresentation() before anything here uses it. */
+let cv: typeof CV
 
 type Box = { x: number; y: number; width: number; height: number }
 
 /** The presentation-attack measures of the face in `box` of `img` (RGB). */
 export async function measurePresentation(img: Raw, box: Box): Promise<PresentationMeasures> {
-  await opencvReady()
+  ;({ cv } = await opencv())
   const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d
   return {
     pattern: r(periodicPattern(img, box)),
@@ -160,7 +162,7 @@ function crossesBox(ax: number, ay: number, bx: number, by: number, b: Box): boo
 /** Bare paper: a strip along one side of the edge bright and even, unlike the strip on its other side. */
 const PAPER = { minGrey: 150, maxSpread: 16, minStep: 30 }
 
-function paperBeside(grey: cv.Mat, ax: number, ay: number, d: { x: number; y: number }, length: number, side: number): boolean {
+function paperBeside(grey: CV.Mat, ax: number, ay: number, d: { x: number; y: number }, length: number, side: number): boolean {
   const normal = { x: -d.y, y: d.x }
   const depth = Math.max(3, Math.round(side * 0.02))
   const strip = (sign: number) => {

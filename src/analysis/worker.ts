@@ -5,9 +5,10 @@ import sharp from 'sharp'
 import { extract, readDocument, type PageReading, type Region } from './document-reader.js'
 import type { Rgb } from './ocr.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
-import type { FaceObservation, ImageQuality } from '../domain/face-observation.js'
+import type { FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
 import type { DocumentQuality } from '../domain/document-quality.js'
-import { analyseFaces } from './faces.js'
+import { analyseFaces, decodeFull } from './faces.js'
+import { measurePresentation } from './presentation.js'
 import type { FaceOptions } from './human.js'
 
 export interface DocumentTask {
@@ -16,6 +17,13 @@ export interface DocumentTask {
   back: Uint8Array | null
   /** false when the client sent the MRZ text: the images are only decoded. */
   readMrz: boolean
+}
+
+/** The presentation-attack measures of the face in `box` (src/analysis/presentation.ts). */
+export interface PresentationTask {
+  task: 'presentation'
+  image: Uint8Array
+  box: FaceObservation['box']
 }
 
 export interface FacesTask {
@@ -127,7 +135,8 @@ async function faces(task: FacesTask): Promise<FacesAnalysis> {
   return { ok: true, faces: found, quality }
 }
 
-export default async function run(task: DocumentTask | FacesTask): Promise<DocumentAnalysis | FacesAnalysis> {
+export default async function run(task: DocumentTask | FacesTask | PresentationTask): Promise<DocumentAnalysis | FacesAnalysis | PresentationMeasures> {
+  if (task.task === 'presentation') return measurePresentation(await decodeFull(task.image), task.box)
   return task.task === 'faces' ? faces(task) : analyse(task)
 }
 

@@ -64,6 +64,9 @@ export function createBiometricsService(deps: BiometricsDeps) {
   async function faces(bytes: Uint8Array, need: keyof typeof FACE_NEEDS, what: string, pool: Pick<AnalysisPool, 'analyseFaces'> = deps.pool): Promise<FacesFound> {
     const result = await pool.analyseFaces({ image: bytes, opts: FACE_NEEDS[need], quality: need === 'selfie' })
     if (!result.ok) throw new ApiError('unprocessable', `${what} could not be decoded`)
+    // A selfie's face is measured for replays too (passive liveness).
+    const face = result.faces[0]
+    if (need === 'selfie' && face) result.faces[0] = { ...face, presentation: await deps.pool.analysePresentation({ image: bytes, box: face.box }) }
     return result
   }
 

@@ -11,7 +11,7 @@ import { decryptMedia, encryptMedia } from '../domain/media-crypto.js'
 export const FACE_NEEDS = {
   match: { embedding: true },
   active: { embedding: true, mesh: true, emotion: true },
-  selfie: { embedding: true, mesh: true, emotion: true, presentation: true },
+  selfie: { embedding: true, mesh: true, emotion: true },
 } satisfies Record<string, FaceOptions>
 
 export type FacesFound = Extract<FacesAnalysis, { ok: true }>

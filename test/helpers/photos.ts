@@ -1,8 +1,7 @@
 // Photos of the fixtures' documents taken badly, the way phones do: shared by the document tests and
 // the variant bench (bench/document-variants.ts), so that both judge the same pictures.
 import sharp from 'sharp'
-import cv from '@techstark/opencv-js'
-import { opencvReady } from '../../src/analysis/ocr.js'
+import { opencv } from '../../src/analysis/opencv.js'
 
 export const jpeg = (s: sharp.Sharp, quality = 90) => s.jpeg({ quality }).toBuffer()
 /** A brown desk. */
@@ -13,7 +12,7 @@ export const DESK = '#6b5b4a'
  * moved to `corners`, given as shares of the page's width and height, in a frame a fifth larger.
  */
 export async function perspective(photo: Buffer, corners: number[][]): Promise<Buffer> {
-  await opencvReady()
+  const { cv } = await opencv()
   const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   const [w, h] = [info.width, info.height]
   const [fw, fh] = [Math.round(w * 1.2), Math.round(h * 1.2)]
