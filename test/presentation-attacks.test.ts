@@ -1,6 +1,7 @@
-// Passive liveness against replays of a fixture selfie (test/helpers/presentation-attacks.ts): a
-// print, a screen and a reflection each fail with the signal that caught them, and still report every
-// signal's score; the genuine selfie passes. bench/presentation.ts measures the whole attack set.
+// Passive liveness against replays of fixture selfies (test/helpers/presentation-attacks.ts): a print
+// (by its tones, by its sheet's border), a screen and a reflection each fail with the signal that caught
+// them, and report every signal's score. bench/presentation.ts measures the whole attack set; the
+// genuine selfie passing is in test/biometrics.test.ts.
 import t from 'tap'
 import { attacks, type AttackImage } from './helpers/presentation-attacks.js'
 import { build } from './helpers/build.js'
@@ -9,7 +10,7 @@ import { specErrors } from './helpers/spec.js'
 t.test('replays of a selfie fail passive liveness with the signal that caught them', async (t) => {
   const b = await build(t)
   const { key } = await b.createKey('pad-client', 'service')
-  const replays = await attacks(['selfie-collins'])
+  const replays = await attacks(['selfie-collins', 'selfie-collins-2'])
   const judge = async (image: Buffer) => {
     const v = await b.call('POST', '/verifications', { key, body: { checks: ['liveness'] } })
     const selfie = await b.call('POST', `/verifications/${v.json().id}/selfie`, { key, body: { image: image.toString('base64') } })
@@ -23,6 +24,7 @@ t.test('replays of a selfie fail passive liveness with the signal that caught th
     ['selfie-collins/print_cropped/0', 'print_tones', 'spoof_suspected'],
     ['selfie-collins/screen_soft_moire/0', 'screen_pattern', 'spoof_suspected'],
     ['selfie-collins/glare/0-on-screen', 'glare', 'glare'],
+    ['selfie-collins-2/print_border/0', 'paper_border', 'spoof_suspected'],
   ]
   for (const [name, signal, reason] of cases) {
     const replay = replays.find((r) => r.name === name)
