@@ -1,0 +1,54 @@
+// The presentation-attack measures (src/analysis/presentation.ts) on images made to show one cue each:
+// a periodic grating over a face-sized region, ink's lifted blacks, a clipped patch, a sheet's edges.
+import t from 'tap'
+import { measurePresentation } from '../src/analysis/presentation.js'
+
+const [W, H] = [400, 400]
+const box = { x: 100, y: 100, width: 200, height: 200 }
+
+/** An image whose pixel (x, y) is `grey(x, y)` in every channel, with a little seeded noise (skin is not flat). */
+function image(grey: (x: number, y: number) => number) {
+  const data = new Uint8Array(W * H * 3)
+  let seed = 7
+  const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 6
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const v = Math.max(0, Math.min(255, Math.round(grey(x, y) + noise())))
+      data.set([v, v, v], (y * W + x) * 3)
+    }
+  }
+  return { data, width: W, height: H }
+}
+
+/** A smooth shaded "face" from near black to near white: a live face's tones. */
+const face = (x: number, y: number) => 5 + 235 * (0.5 + 0.5 * Math.sin(x / 23) * Math.cos(y / 29))
+
+t.test('a smooth face shows no pattern, no lifted blacks, no glare, no border', async (t) => {
+  const m = await measurePresentation(image(face), box)
+  t.ok(m.pattern < 3.5, `pattern ${m.pattern}`)
+  t.ok(m.blackLift < 0.08, `black lift ${m.blackLift}`)
+  t.equal(m.glare, 0)
+  t.equal(m.border, 0)
+})
+
+t.test("a screen's grid over the face is a periodic pattern", async (t) => {
+  const m = await measurePresentation(image((x, y) => face(x, y) * (0.8 + 0.2 * Math.sin((2 * Math.PI * (x + 0.3 * y)) / 5.3))), box)
+  t.ok(m.pattern > 3.5, `pattern ${m.pattern}`)
+})
+
+t.test("ink on paper lifts a face's blacks", async (t) => {
+  const m = await measurePresentation(image((x, y) => 40 + (face(x, y) * 190) / 255), box)
+  t.ok(m.blackLift > 0.08, `black lift ${m.blackLift}`)
+})
+
+t.test('a reflection is one large clipped patch over the face', async (t) => {
+  const m = await measurePresentation(image((x, y) => (Math.hypot(x - 200, y - 190) < 45 ? 255 : face(x, y))), box)
+  t.ok(m.glare > 0.06, `glare ${m.glare}`)
+})
+
+t.test('a sheet held up shows its edges with bare paper beside them', async (t) => {
+  // A white sheet from (40, 40) to (360, 360) on a dark room, the face printed on it.
+  const sheet = (x: number, y: number) => (x < 40 || x > 360 || y < 40 || y > 360 ? 45 : x < 80 || x > 320 || y < 80 || y > 320 ? 235 : face(x, y))
+  const m = await measurePresentation(image(sheet), box)
+  t.ok(m.border >= 2, `${m.border} sides`)
+})
