@@ -115,6 +115,8 @@ function peakOverRing(power: Float64Array, n: number): number {
 
 /** The grey copy the border is looked for on: at most this many pixels a side. */
 const BORDER_SIDE = 512
+/** The share of the face's extent an edge must run beside. */
+const BESIDE = 0.5
 
 /**
  * How many sides of the face (left, right, above, below: 0–4) have a sheet's edge beside them: a long
@@ -136,11 +138,13 @@ function paperBorder(small: { data: Buffer; width: number; height: number }, fac
       const [ax, ay, bx, by] = [lines.data32S[4 * i]!, lines.data32S[4 * i + 1]!, lines.data32S[4 * i + 2]!, lines.data32S[4 * i + 3]!]
       const length = Math.hypot(bx - ax, by - ay)
       const d = { x: (bx - ax) / length, y: (by - ay) / length }
-      // Clear of the face (its box grown a tenth), and running along all of its width or height.
+      // Clear of the face (its box grown a tenth), and beside it: along at least half of its width or
+      // height (an edge found in pieces, as noise breaks it, counts by each piece).
       if (crossesBox(ax, ay, bx, by, grow(face, 0.1))) continue
       const corners = [[face.x, face.y], [face.x + face.width, face.y], [face.x, face.y + face.height], [face.x + face.width, face.y + face.height]] as const
       const along = corners.map(([x, y]) => (x - ax) * d.x + (y - ay) * d.y)
-      if (Math.min(...along) < -length * 0.02 || Math.max(...along) > length * 1.02) continue
+      const [from, to] = [Math.min(...along), Math.max(...along)]
+      if (Math.min(to, length) - Math.max(from, 0) < BESIDE * (to - from)) continue
       if (!paperBeside(grey, ax, ay, d, length, side)) continue
       const t = (c.x - ax) * d.x + (c.y - ay) * d.y
       const v = { x: ax + d.x * t - c.x, y: ay + d.y * t - c.y }
