@@ -71,13 +71,16 @@ export function createBiometricsService(deps: BiometricsDeps) {
   }
 
   /**
-   * The faces of an upload as found when it was uploaded; an upload from before they were kept, or a
-   * selfie from before presentation attacks were measured, is analysed now, with the models `need` asks for.
+   * The faces of an upload as found when it was uploaded; an upload from before they were kept is
+   * analysed now, with the models `need` asks for, and a selfie from before replays were measured is
+   * measured now.
    */
   async function facesOf(row: UploadRow, need: keyof typeof FACE_NEEDS, what: string, pool?: Pick<AnalysisPool, 'analyseFaces'>): Promise<FacesFound> {
-    const kept = row.faces ? openFaces(deps.mediaKey, row.id, row.faces) : null
-    if (kept && !(need === 'selfie' && kept.faces[0] && !kept.faces[0].presentation)) return kept
-    return faces(image(row), need, what, pool)
+    if (!row.faces) return faces(image(row), need, what, pool)
+    const kept = openFaces(deps.mediaKey, row.id, row.faces)
+    const face = kept.faces[0]
+    if (need === 'selfie' && face && !face.presentation) kept.faces[0] = { ...face, presentation: await deps.pool.analysePresentation({ image: image(row), box: face.box }) }
+    return kept
   }
 
   /** An upload of this verification by id (404 otherwise), or the latest of its kind (409 if none). */
