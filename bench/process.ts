@@ -2,7 +2,7 @@
 // stopped, and measured from /proc (memory, CPU time) and from V8's --trace-gc lines.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { startArgs } from '../scripts/start-command.js'
+import { startCommand } from '../scripts/start-command.js'
 import { freePort } from '../test/helpers/free-port.js'
 
 const root = new URL('..', import.meta.url).pathname
@@ -13,14 +13,20 @@ const root = new URL('..', import.meta.url).pathname
  */
 export async function startChild(
   script: string | null,
-  env: Record<string, string>,
+  /** Added to the start script's environment; a name set to undefined is left out of it. */
+  env: Record<string, string | undefined>,
   trace?: { onLine: (line: string) => void },
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort()
-  const args = script ? ['--import', 'tsx', script] : startArgs()
+  const start = script ? { env: {}, args: ['--import', 'tsx', script] } : startCommand()
+  const args = start.args
   const child = spawn(process.execPath, trace ? ['--trace-gc', ...args] : args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: Object.fromEntries(
+      Object.entries({ PATH: process.env.PATH ?? '', ...start.env, ...env, PORT: String(port), HOST: '127.0.0.1' }).filter(
+        (e): e is [string, string] => e[1] !== undefined,
+      ),
+    ),
     stdio: ['ignore', trace ? 'pipe' : 'ignore', 'inherit'],
   })
   if (trace) {

@@ -50,6 +50,15 @@ t.test('embedded database on disk: a generated admin key, printed once, that sur
   t.notMatch(second.stdout() + second.stderr(), key)
 })
 
+t.test("npm start's environment: large buffers are given back to the system after each image", { skip: process.platform !== 'linux' }, async (t) => {
+  // The models' intermediate buffers would otherwise stay resident in the analysis threads' heaps
+  // (README, "Memory of the models"; measured in BENCHMARKS.md).
+  const server = await startServer(t, { DATA_DIR: 'memory://', ADMIN_API_KEY: newApiKeySecret() })
+  const environ = (await readFile(`/proc/${server.pid}/environ`, 'utf8')).split('\0')
+  t.ok(environ.includes('MALLOC_MMAP_THRESHOLD_=131072'), "glibc's mmap threshold is fixed")
+  await server.stop('SIGTERM')
+})
+
 t.test('ADMIN_API_KEY: that key works and is never printed', async (t) => {
   const key = newApiKeySecret()
   const server = await startServer(t, { DATA_DIR: 'memory://', ADMIN_API_KEY: key })

@@ -2,7 +2,7 @@
 // test gives it (nothing inherited, so no DATABASE_URL or ADMIN_API_KEY leaks in), output captured,
 // and killed in teardown if the test has not stopped it.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { startArgs } from '../../scripts/start-command.js'
+import { startCommand } from '../../scripts/start-command.js'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestContext } from './build.js'
@@ -31,9 +31,10 @@ export interface ServerProcess {
 }
 
 function spawnServer(env: Record<string, string>): { child: ChildProcess; out: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, startArgs(), {
+  const start = startCommand()
+  const child = spawn(process.execPath, start.args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', ...start.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const out = { stdout: '', stderr: '' }
