@@ -73,6 +73,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verifications/{id}/capture-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a link to the hosted capture page
+         * @description Creates a link that the person being verified opens to take the document photo, the selfie and
+         *     the active-liveness challenge in a hosted page, with no client-side code. Answers 201
+         *     `{url, expires_at}`; `url` is `<PUBLIC_URL>/capture/<token>`.
+         *     Decided:
+         *     - The token is 256 random bits (`cap_` + 43 base64url characters), stored only as its SHA-256.
+         *       It is not an API key: sent as `Authorization: Bearer <token>` it grants only this
+         *       verification's capture operations (`POST /verifications/{id}/documents`, `/selfie`,
+         *       `/face-match`, `/documents/{doc_id}/liveness`, `/active-liveness/challenge`,
+         *       `/active-liveness/verify`) and `GET /verifications/{id}/capture-progress`. Any other operation,
+         *       or another verification, answers 401 as an unknown key does. Requests made with it are
+         *       rate-limited per token, as a key's are.
+         *     - It is valid until the link expires (`expires_in` seconds, default 3600, at most 86400) or a new
+         *       link for the same verification replaces it. Once the verification is no longer pending, the
+         *       capture operations answer 409 as they do for a key; the progress stays readable until the link
+         *       expires, so that a page left open on a desktop learns that the phone has finished.
+         *     - 409 when the verification is no longer pending. (Every check is fed by a capture: the
+         *       document photo feeds `document`, `identity` and `face_match`, the selfie `face_match` and
+         *       `liveness`.)
+         *     - `return_url`: where the page sends the person at the end, with `verification_id` appended to
+         *       its query. Absolute `https`, or `http` to a loopback host (127.0.0.0/8, `::1`, `localhost`);
+         *       anything else is 400.
+         *     - `allow_upload` (default false): the page also offers a file from the device's gallery;
+         *       without it, only the live camera.
+         *     - `redirect_url` in the verification stays `""`, as the reference says.
+         *     Roles: `admin`, `service`.
+         *
+         *     Errors: 400 invalid body or `id` over 100 characters; 401; 403; 404 unknown or foreign
+         *     verification; 409 verification not pending; 429; 500.
+         */
+        post: operations["createCaptureLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifications/{id}/capture-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a verification's capture progress
+         * @description What the hosted capture page needs to know of its verification, and nothing personal: its
+         *     status, the checks it requested and those that have finished, and the last refused capture.
+         *     Decided: readable with the verification's capture link token (see
+         *     `POST /verifications/{id}/capture-link`) until the link expires, also once the verification has
+         *     finished; and with a key that may read the verification.
+         *     Roles: `admin`, `service`, `readonly`, `auditor`.
+         *
+         *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or foreign verification;
+         *     429; 500.
+         */
+        get: operations["getCaptureProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifications/{id}/documents": {
         parameters: {
             query?: never;
@@ -692,6 +767,31 @@ export interface components {
             reasons: components["schemas"]["RetakeReason"][];
             /** Format: date-time */
             occurred_at: string;
+        };
+        CaptureLinkRequest: {
+            /**
+             * Format: uri
+             * @description Absolute `https` URL (or `http` to a loopback host) the page sends the person to at the end, with `verification_id` appended.
+             */
+            return_url?: string;
+            /** @description Seconds the link stays valid; 3600 when left out. */
+            expires_in?: number;
+            /** @description The page also offers files from the device's gallery, not only the live camera; false when left out. */
+            allow_upload?: boolean;
+        };
+        CaptureLink: {
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        CaptureProgress: {
+            verification_id: string;
+            status: components["schemas"]["VerificationStatus"];
+            checks: components["schemas"]["CheckName"][];
+            /** @description The requested checks that have a result (passed or not; the results themselves are not shown here). */
+            finished_checks: components["schemas"]["CheckName"][];
+            last_error: components["schemas"]["VerificationLastError"] | null;
         };
         /**
          * @description A check a verification can request.
@@ -1661,6 +1761,105 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    createCaptureLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "return_url": "https://example.com/verified",
+                 *       "expires_in": 3600,
+                 *       "allow_upload": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["CaptureLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Link created; an earlier link of this verification no longer works. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://ivs.example.com/capture/cap_q3Jx0dW4mB8yV2kL6nR1tZ5sH9cF7gP3aE0uY4iO2wX",
+                     *       "expires_at": "2026-11-21T11:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaptureLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    getCaptureProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification's capture progress. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *       "status": "pending",
+                     *       "checks": [
+                     *         "document",
+                     *         "face_match",
+                     *         "liveness"
+                     *       ],
+                     *       "finished_checks": [
+                     *         "document"
+                     *       ],
+                     *       "last_error": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaptureProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];

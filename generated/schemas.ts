@@ -34,8 +34,26 @@ export type Applicant = Static<typeof ApplicantSchema>
 export const BiometricModelSchema = Type.Object({ "name": Type.String(), "version": Type.String() }, {"additionalProperties":false,"description":"The model that produced a biometric score, so the score can be interpreted later."})
 export type BiometricModel = Static<typeof BiometricModelSchema>
 
+export const CaptureLinkSchema = Type.Object({ "url": Type.String({"format":"uri"}), "expires_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false})
+export type CaptureLink = Static<typeof CaptureLinkSchema>
+
+export const CaptureLinkRequestSchema = Type.Object({ "return_url": Type.Optional(Type.String({"format":"uri","maxLength":2048,"description":"Absolute `https` URL (or `http` to a loopback host) the page sends the person to at the end, with `verification_id` appended."})), "expires_in": Type.Optional(Type.Integer({"minimum":60,"maximum":86400,"description":"Seconds the link stays valid; 3600 when left out."})), "allow_upload": Type.Optional(Type.Boolean({"description":"The page also offers files from the device's gallery, not only the live camera; false when left out."})) }, {"additionalProperties":false})
+export type CaptureLinkRequest = Static<typeof CaptureLinkRequestSchema>
+
 export const CheckNameSchema = Type.Unsafe<"identity" | "document" | "face_match" | "liveness">({"type":"string","enum":["identity","document","face_match","liveness"],"description":"A check a verification can request."})
 export type CheckName = Static<typeof CheckNameSchema>
+
+export const RetakeReasonSchema = Type.Unsafe<"document_not_found" | "image_blurry" | "too_dark" | "glare" | "document_too_small" | "no_face" | "multiple_faces" | "face_blurry" | "face_too_dark">({"type":"string","enum":["document_not_found","image_blurry","too_dark","glare","document_too_small","no_face","multiple_faces","face_blurry","face_too_dark"],"description":"Why a photo must be taken again (on a 422 `unprocessable` upload's `details`, and in a verification's `last_error`), measured from the image: `document_not_found` (the photo is of next to one shade: no page in it), `image_blurry` (its text edges are too soft to read), `too_dark` (even its brightest part, the paper, is dark), `glare` (a large part of it is blown out to white), `document_too_small` (the document's text takes under 5 % of the photo: too far away for its zone to be read). Sharpness, light and glare are measured on the region where the document's text was found, the whole photo when none was. A selfie (`uploadSelfie`) that cannot be judged is refused the same way: `no_face`, `multiple_faces` (a selfie shows one person), `face_blurry` (its face's sharpness under 2: far past the `face_blurry` of a face match), `face_too_dark` (its face's mean grey under 25 of 255). These say how the photo was taken, never that the document is bad or the person another."})
+export type RetakeReason = Static<typeof RetakeReasonSchema>
+
+export const VerificationLastErrorSchema = Type.Object({ "code": Type.Unsafe<"document_unreadable" | "selfie_unusable" | "frames_unusable">({"type":"string","enum":["document_unreadable","selfie_unusable","frames_unusable"]}), "message": Type.String(), "reasons": Type.Array(RetakeReasonSchema), "occurred_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false,"description":"The last capture this verification refused because it must be taken again (a 422 upload); null when there was none, or once an upload of the same kind has been accepted since."})
+export type VerificationLastError = Static<typeof VerificationLastErrorSchema>
+
+export const VerificationStatusSchema = Type.Unsafe<"pending" | "completed" | "failed">({"type":"string","enum":["pending","completed","failed"],"description":"`pending` until every requested check has finished (then `completed`, whatever the outcomes) or the session expires (then `failed`)."})
+export type VerificationStatus = Static<typeof VerificationStatusSchema>
+
+export const CaptureProgressSchema = Type.Object({ "verification_id": Type.String(), "status": VerificationStatusSchema, "checks": Type.Array(CheckNameSchema), "finished_checks": Type.Array(CheckNameSchema, {"description":"The requested checks that have a result (passed or not; the results themselves are not shown here)."}), "last_error": Type.Union([VerificationLastErrorSchema, Type.Null()]) }, {"additionalProperties":false})
+export type CaptureProgress = Static<typeof CaptureProgressSchema>
 
 export const DocumentTypeSchema = Type.Unsafe<"passport" | "id_card" | "residence_permit" | "visa" | "other">({"type":"string","enum":["passport","id_card","residence_permit","visa","other"]})
 export type DocumentType = Static<typeof DocumentTypeSchema>
@@ -91,14 +109,8 @@ export type ChecksResults = Static<typeof ChecksResultsSchema>
 export const DocumentUploadRequestSchema = Type.Object({ "document_type": DocumentTypeSchema, "front_image": Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side."}), "back_image": Type.Optional(Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP of the back side (ID cards); same limits."})), "mrz": Type.Optional(Type.String({"maxLength":300,"description":"MRZ text from an on-device reader, lines separated by `\\n`; validated as sent instead of reading the images."})) }, {"additionalProperties":false})
 export type DocumentUploadRequest = Static<typeof DocumentUploadRequestSchema>
 
-export const VerificationStatusSchema = Type.Unsafe<"pending" | "completed" | "failed">({"type":"string","enum":["pending","completed","failed"],"description":"`pending` until every requested check has finished (then `completed`, whatever the outcomes) or the session expires (then `failed`)."})
-export type VerificationStatus = Static<typeof VerificationStatusSchema>
-
 export const DocumentUploadedSchema = Type.Object({ "document_id": Type.String({"description":"`doc_<uuid>`."}), "verification_id": Type.String(), "document_type": DocumentTypeSchema, "created_at": Type.String({"format":"date-time"}), "verification_status": VerificationStatusSchema, "checks_results": ChecksResultsSchema }, {"additionalProperties":false})
 export type DocumentUploaded = Static<typeof DocumentUploadedSchema>
-
-export const RetakeReasonSchema = Type.Unsafe<"document_not_found" | "image_blurry" | "too_dark" | "glare" | "document_too_small" | "no_face" | "multiple_faces" | "face_blurry" | "face_too_dark">({"type":"string","enum":["document_not_found","image_blurry","too_dark","glare","document_too_small","no_face","multiple_faces","face_blurry","face_too_dark"],"description":"Why a photo must be taken again (on a 422 `unprocessable` upload's `details`, and in a verification's `last_error`), measured from the image: `document_not_found` (the photo is of next to one shade: no page in it), `image_blurry` (its text edges are too soft to read), `too_dark` (even its brightest part, the paper, is dark), `glare` (a large part of it is blown out to white), `document_too_small` (the document's text takes under 5 % of the photo: too far away for its zone to be read). Sharpness, light and glare are measured on the region where the document's text was found, the whole photo when none was. A selfie (`uploadSelfie`) that cannot be judged is refused the same way: `no_face`, `multiple_faces` (a selfie shows one person), `face_blurry` (its face's sharpness under 2: far past the `face_blurry` of a face match), `face_too_dark` (its face's mean grey under 25 of 255). These say how the photo was taken, never that the document is bad or the person another."})
-export type RetakeReason = Static<typeof RetakeReasonSchema>
 
 export const ValidationIssueSchema = Type.Object({ "path": Type.String({"description":"JSON Pointer to the offending value (for example `/checks/1`; `\"\"` for the whole body)."}), "message": Type.String(), "reason": Type.Optional(RetakeReasonSchema) }, {"additionalProperties":false})
 export type ValidationIssue = Static<typeof ValidationIssueSchema>
@@ -132,9 +144,6 @@ export type SelfieUploaded = Static<typeof SelfieUploadedSchema>
 
 export const StatusOkSchema = Type.Object({ "status": Type.Unsafe<"ok">({"type":"string","enum":["ok"]}) }, {"additionalProperties":false})
 export type StatusOk = Static<typeof StatusOkSchema>
-
-export const VerificationLastErrorSchema = Type.Object({ "code": Type.Unsafe<"document_unreadable" | "selfie_unusable" | "frames_unusable">({"type":"string","enum":["document_unreadable","selfie_unusable","frames_unusable"]}), "message": Type.String(), "reasons": Type.Array(RetakeReasonSchema), "occurred_at": Type.String({"format":"date-time"}) }, {"additionalProperties":false,"description":"The last capture this verification refused because it must be taken again (a 422 upload); null when there was none, or once an upload of the same kind has been accepted since."})
-export type VerificationLastError = Static<typeof VerificationLastErrorSchema>
 
 export const VerificationSchema = Type.Object({ "id": Type.String({"description":"`vry_<uuid v4>`, lowercase."}), "status": VerificationStatusSchema, "client_reference": Type.Union([Type.String({"maxLength":255}), Type.Null()]), "redirect_url": Type.String({"description":"Always `\"\"`; reserved for a hosted capture page."}), "checks": Type.Array(CheckNameSchema, {"description":"The requested checks."}), "checks_results": ChecksResultsSchema, "metadata": MetadataSchema, "created_at": Type.String({"format":"date-time"}), "completed_at": Type.Union([Type.String({"format":"date-time"}), Type.Null()], {"description":"When the last requested check finished; null while pending and for a `failed` (expired) verification."}), "expires_at": Type.String({"format":"date-time","description":"`created_at` plus `VERIFICATION_TTL` (default 7 days); a verification still pending then becomes `failed`."}), "last_error": Type.Optional(Type.Union([VerificationLastErrorSchema, Type.Null()], {"description":"Decided (additive, as Stripe's sessions have it): the last photo this verification refused because it must be taken again, so that the person can retake it while the verification is pending; null when there is none."})) }, {"additionalProperties":false,"description":"A verification session."})
 export type Verification = Static<typeof VerificationSchema>
@@ -213,6 +222,43 @@ export const getVerificationRoute = {
   },
 } as const
 export type GetVerificationParams = Static<typeof getVerificationRoute.params>
+
+export const createCaptureLinkRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: CaptureLinkRequestSchema,
+  response: {
+    201: CaptureLinkSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type CreateCaptureLinkParams = Static<typeof createCaptureLinkRoute.params>
+export type CreateCaptureLinkBody = Static<typeof createCaptureLinkRoute.body>
+
+export const getCaptureProgressRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  response: {
+    200: CaptureProgressSchema,
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type GetCaptureProgressParams = Static<typeof getCaptureProgressRoute.params>
 
 export const uploadDocumentJson = DocumentUploadRequestSchema
 export const uploadDocumentForm = Type.Object({ "document_type": DocumentTypeSchema, "front_image": Type.Unsafe<Buffer>({"format":"binary","description":"The photo's file, JPEG, PNG or WebP; at most 10 MB, 8,000 px a side."}), "back_image": Type.Optional(Type.Unsafe<Buffer>({"format":"binary","description":"The back side's file (ID cards); same limits."})), "mrz": Type.Optional(Type.String({"maxLength":300,"description":"MRZ text from an on-device reader, lines separated by `\\n`; validated as sent instead of reading the images."})) }, {"additionalProperties":false})
@@ -496,6 +542,8 @@ export const operations = {
   listVerifications: { method: 'GET', path: '/verifications', url: '/verifications', permission: 'verifications:read', tag: 'verifications', successStatus: 200 },
   createVerification: { method: 'POST', path: '/verifications', url: '/verifications', permission: 'verifications:create', tag: 'verifications', successStatus: 201 },
   getVerification: { method: 'GET', path: '/verifications/{id}', url: '/verifications/:id', permission: 'verifications:read', tag: 'verifications', successStatus: 200 },
+  createCaptureLink: { method: 'POST', path: '/verifications/{id}/capture-link', url: '/verifications/:id/capture-link', permission: 'verifications:create', tag: 'processing', successStatus: 201, optionalBody: true },
+  getCaptureProgress: { method: 'GET', path: '/verifications/{id}/capture-progress', url: '/verifications/:id/capture-progress', permission: 'verifications:read', tag: 'processing', successStatus: 200 },
   uploadDocument: { method: 'POST', path: '/verifications/{id}/documents', url: '/verifications/:id/documents', permission: 'documents:upload', tag: 'processing', successStatus: 201 },
   uploadSelfie: { method: 'POST', path: '/verifications/{id}/selfie', url: '/verifications/:id/selfie', permission: 'documents:upload', tag: 'processing', successStatus: 201 },
   runFaceMatch: { method: 'POST', path: '/verifications/{id}/face-match', url: '/verifications/:id/face-match', permission: 'checks:run', tag: 'processing', successStatus: 200 },

@@ -235,7 +235,8 @@ function generateSchemas(): string {
       if (!isPublic && !op['x-permission']) throw new Error(`${id}: authenticated operation without x-permission`)
       table.push(
         `  ${id}: { method: '${method.toUpperCase()}', path: '${p}', url: '${p.replace(/\{([^}]+)\}/g, ':$1')}', ` +
-          `permission: ${isPublic ? 'null' : `'${op['x-permission']}'`}, tag: '${op.tags?.[0] ?? ''}', successStatus: ${success} },`,
+          `permission: ${isPublic ? 'null' : `'${op['x-permission']}'`}, tag: '${op.tags?.[0] ?? ''}', successStatus: ${success}` +
+          `${body && op.requestBody?.required === false ? ', optionalBody: true' : ''} },`,
       )
     }
   }

@@ -258,3 +258,22 @@ t.test("the session cookie is Secure on https: TLS, a trusted proxy's X-Forwarde
   const public_ = await build(t, { publicUrl: 'https://kyc.example.com' })
   t.match(await signIn(public_), /Secure/i, 'an https PUBLIC_URL')
 })
+
+t.test('the dashboard shows whether a verification was captured through a link, and when', async (t) => {
+  const b = await build(t)
+  const byApi = (await b.call('POST', '/verifications', { key: b.adminKey, body: { checks: ['document'], client_reference: 'by-api' } })).json()
+  const byLink = (await b.call('POST', '/verifications', { key: b.adminKey, body: { checks: ['document'], client_reference: 'by-link' } })).json()
+  const unopened = (await b.call('POST', '/verifications', { key: b.adminKey, body: { checks: ['document'], client_reference: 'unopened' } })).json()
+  const token = (id: string) =>
+    b.call('POST', `/verifications/${id}/capture-link`, { key: b.adminKey }).then((r) => /\/capture\/(cap_\S+)$/.exec(r.json().url)![1]!)
+  const used = await token(byLink.id)
+  await token(unopened.id)
+  t.equal((await b.call('GET', `/verifications/${byLink.id}/capture-progress`, { key: used })).statusCode, 200, 'the person opens the link')
+
+  const body = (await b.call('GET', '/admin', { key: b.adminKey })).body
+  const row = (reference: string) => new RegExp(`<tr>(?:(?!</tr>).)*${reference}(?:(?!</tr>).)*</tr>`, 's').exec(body)?.[0] ?? ''
+  t.match(body, /<th>Captured<\/th>/)
+  t.match(row('by-link'), /<td>link, <time datetime="\d{4}-[^"]+">/, 'captured through its link, with the time')
+  t.match(row('by-api'), /<td><span class="muted">API<\/span><\/td>/, 'captured through the API')
+  t.match(row('unopened'), /<td><span class="muted">API<\/span><\/td>/, 'a link never opened does not count')
+})

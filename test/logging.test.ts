@@ -7,6 +7,7 @@ import t, { type Test } from 'tap'
 import { serverOptions } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { newApiKeySecret } from '../src/domain/api-key-secret.js'
+import { newCaptureToken } from '../src/domain/capture-link.js'
 import accessLogPlugin from '../src/plugins/access-log.js'
 import errorsPlugin from '../src/plugins/errors.js'
 import { startServer } from './helpers/server-process.js'
@@ -74,21 +75,27 @@ t.test('one access line per answered request, with its id and nothing of its hea
   t.notMatch(JSON.stringify(lines), secret, 'no header or body reaches the log')
 })
 
-t.test('a credential sent in the query string is not written to the log', async (t) => {
+t.test('a credential sent in the query string or the path is not written to the log', async (t) => {
   const { lines, stream } = capture()
   const app = await logged(t, 'info', stream)
   const secret = newApiKeySecret()
+  const captureToken = newCaptureToken()
   const urls: Array<[string, string]> = [
     [`/nowhere?api_key=${secret}`, '/nowhere?api_key=[redacted]'],
     [`/nowhere?limit=5&access_token=${secret}&status=pending`, '/nowhere?limit=5&access_token=[redacted]&status=pending'],
     [`/nowhere?Password=${secret}`, '/nowhere?Password=[redacted]'],
     [`/nowhere?%61pi%5Fkey=${secret}`, '/nowhere?%61pi%5Fkey=[redacted]'],
     [`/nowhere?X-Signature=${secret}&offset=2`, '/nowhere?X-Signature=[redacted]&offset=2'],
+    // A capture link's token is its URL's last segment; a key pasted into a path is redacted as well.
+    [`/capture/${captureToken}`, '/capture/cap_[redacted]'],
+    [`/capture/${captureToken}/x?limit=1`, '/capture/cap_[redacted]/x?limit=1'],
+    [`/verifications/${secret}`, '/verifications/ivs_[redacted]'],
   ]
   for (const [url] of urls) t.equal((await app.inject({ url })).statusCode, 404)
   const access = lines.filter((l) => l.msg === 'request completed').map((l) => (l.req as { url: string }).url)
   t.same(access, urls.map(([, expected]) => expected), 'secret-looking values are replaced, the rest kept as sent')
   t.notMatch(JSON.stringify(lines), secret, 'the key is nowhere in the log')
+  t.notMatch(JSON.stringify(lines), captureToken, 'nor the capture token')
 })
 
 t.test('LOG_LEVEL=silent writes nothing', async (t) => {

@@ -2,7 +2,7 @@
 // must be exported or drizzle-kit silently leaves it out.
 import { sql } from 'drizzle-orm'
 import type { VerificationLastError, WebhookDelivery } from '../../generated/schemas.js'
-import { customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** bytea as a Buffer with both drivers (PGlite hands back a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -61,6 +61,33 @@ export const verifications = pgTable(
     index('verifications_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('verifications_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
   ],
+)
+
+/**
+ * Links to the hosted capture page. Only the SHA-256 of the link's token is stored; a verification
+ * has at most one link that works: creating one revokes the others. `firstUsedAt`: when the token first
+ * authenticated a request (the page opened or a capture made), so that operators see how a
+ * verification was captured.
+ */
+export const captureLinks = pgTable(
+  'capture_links',
+  {
+    id: text('id').primaryKey(),
+    verificationId: text('verification_id')
+      .notNull()
+      .references(() => verifications.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    returnUrl: text('return_url'),
+    allowUpload: boolean('allow_upload').notNull().default(false),
+    createdByKeyId: text('created_by_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    firstUsedAt: ts('first_used_at'),
+  },
+  (t) => [index('capture_links_verification_idx').on(t.verificationId)],
 )
 
 /** First response to a POST /verifications per (client, Idempotency-Key), kept 24 hours. */

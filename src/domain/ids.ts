@@ -8,6 +8,7 @@ export const ID_PREFIX = {
   delivery: 'whd',
   event: 'evt',
   challenge: 'lch',
+  captureLink: 'cpl',
 } as const
 
 export function newId(kind: keyof typeof ID_PREFIX): string {

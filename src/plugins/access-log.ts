@@ -5,10 +5,17 @@ import fp from 'fastify-plugin'
 /** Query parameters whose values may be credentials, whatever the route does with them. */
 const SECRET_NAME = /key|token|secret|passw|signature|auth|session|credential|cookie/i
 
-/** The URL as logged: the value of every query parameter with a secret-looking name is replaced. */
+/** A secret in a path: a capture link's token (`/capture/<token>`), or a key pasted where it should not be. */
+const SECRET_IN_PATH = /\b(cap|ivs)_[A-Za-z0-9_-]{20,}/g
+
+/**
+ * The URL as logged: secrets in the path are replaced, and so is the value of every query parameter
+ * with a secret-looking name.
+ */
 export function loggedUrl(url: string): string {
   const q = url.indexOf('?')
-  if (q < 0) return url
+  const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_IN_PATH, '$1_[redacted]')
+  if (q < 0) return path
   const pairs = url
     .slice(q + 1)
     .split('&')
@@ -17,7 +24,7 @@ export function loggedUrl(url: string): string {
       const name = eq < 0 ? pair : pair.slice(0, eq)
       return SECRET_NAME.test(decodedName(name)) ? `${name}=[redacted]` : pair
     })
-  return `${url.slice(0, q)}?${pairs.join('&')}`
+  return `${path}?${pairs.join('&')}`
 }
 
 function decodedName(name: string): string {

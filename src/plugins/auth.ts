@@ -2,10 +2,12 @@
 // permission comes from its operation's x-permission; the role → permission table decides.
 // The dashboard's session cookie counts only on a route that opts in, and only without an
 // Authorization header: the JSON API never reads it.
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { parseCookie } from 'cookie'
 import type { OperationId, Permission } from '../../generated/schemas.js'
 import { ApiError } from '../domain/errors.js'
+import { CAPTURE_OPERATIONS, looksLikeCaptureToken } from '../domain/capture-link.js'
 import { can } from '../domain/permissions.js'
 import { revokedKey, type Principal } from '../services/api-keys-service.js'
 
@@ -52,9 +54,19 @@ export default fp(
 
     // Every request reads its key (one indexed read of the secret's hash): a revoke holds on the
     // very next request, on every instance sharing the database.
-    async function fromBearer(header: string | undefined): Promise<Principal> {
+    // A capture link's token stands for its verification's client on that verification's capture
+    // operations only; anywhere else it is answered as an unknown key.
+    async function fromBearer(header: string | undefined, request: FastifyRequest): Promise<Principal> {
       const token = bearerToken(header)
       if (!token) throw new ApiError('unauthorized', 'missing API key: send Authorization: Bearer <API_KEY>')
+      if (looksLikeCaptureToken(token)) {
+        const { operationId } = request.routeOptions.config
+        const id = (request.params as { id?: unknown }).id
+        if (!operationId || !CAPTURE_OPERATIONS.has(operationId)) throw revokedKey()
+        const principal = await app.captureLinksService.authenticate(token)
+        if (!principal || principal.capture?.verificationId !== id) throw revokedKey()
+        return principal
+      }
       const principal = await app.apiKeysService.authenticate(token)
       if (!principal) throw revokedKey()
       return principal
@@ -72,7 +84,7 @@ export default fp(
       const { permission, sessionCookie } = request.routeOptions.config
       if (!permission) return
       const session = sessionCookie && request.headers.authorization === undefined ? sessionCookieOf(request) : undefined
-      const principal = session === undefined ? await fromBearer(request.headers.authorization) : await fromSession(session)
+      const principal = session === undefined ? await fromBearer(request.headers.authorization, request) : await fromSession(session)
       if (!can(principal.role, permission)) throw new ApiError('forbidden', `insufficient permissions: ${principal.role} requires ${permission}`)
       request.principal = principal
     })

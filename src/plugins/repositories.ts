@@ -1,6 +1,7 @@
 // One repository per resource, decorated on the instance; each method takes an optional transaction.
 import fp from 'fastify-plugin'
 import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-repository.js'
+import { createCaptureLinksRepository, type CaptureLinksRepository } from '../db/capture-links-repository.js'
 import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
 import { createDashboardSessionsRepository, type DashboardSessionsRepository } from '../db/dashboard-sessions-repository.js'
 import { createChallengesRepository, type ChallengesRepository } from '../db/challenges-repository.js'
@@ -17,6 +18,7 @@ declare module 'fastify' {
     uploadsRepository: UploadsRepository
     challengesRepository: ChallengesRepository
     dashboardSessionsRepository: DashboardSessionsRepository
+    captureLinksRepository: CaptureLinksRepository
   }
 }
 
@@ -29,6 +31,7 @@ export default fp(
     app.decorate('uploadsRepository', createUploadsRepository(app.db))
     app.decorate('challengesRepository', createChallengesRepository(app.db))
     app.decorate('dashboardSessionsRepository', createDashboardSessionsRepository(app.db))
+    app.decorate('captureLinksRepository', createCaptureLinksRepository(app.db))
   },
   { name: 'repositories', dependencies: ['db'] },
 )

@@ -6,6 +6,7 @@ import { similarity } from '../analysis/faces.js'
 import { FACE_MODEL } from '../analysis/human.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
 import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
+import { createCaptureLinksService, type CaptureLinksService } from '../services/capture-links-service.js'
 import { createDashboardService, type DashboardService } from '../services/dashboard-service.js'
 import { createDashboardSessionsService, type DashboardSessionsService } from '../services/dashboard-sessions-service.js'
 import { createDocumentsService, type DocumentsService } from '../services/documents-service.js'
@@ -21,6 +22,7 @@ declare module 'fastify' {
     biometricsService: BiometricsService
     dashboardService: DashboardService
     dashboardSessionsService: DashboardSessionsService
+    captureLinksService: CaptureLinksService
   }
 }
 
@@ -60,10 +62,20 @@ export default fp(
         faces: { model: FACE_MODEL, similarity },
       }),
     )
+    app.decorate(
+      'captureLinksService',
+      createCaptureLinksService({ db: app.db, repo: app.captureLinksRepository, verifications: app.verificationsService, publicUrl: opts.config.publicUrl }),
+    )
     app.decorate('dashboardSessionsService', createDashboardSessionsService(app.dashboardSessionsRepository, app.apiKeysService))
     app.decorate(
       'dashboardService',
-      createDashboardService({ verifications: app.verificationsRepository, keys: app.apiKeysRepository, webhooks: app.webhooksRepository, mediaKey }),
+      createDashboardService({
+        verifications: app.verificationsRepository,
+        keys: app.apiKeysRepository,
+        webhooks: app.webhooksRepository,
+        captureLinks: app.captureLinksRepository,
+        mediaKey,
+      }),
     )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)
     const sealed = await webhooks.sealLegacySecrets()

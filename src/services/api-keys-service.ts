@@ -13,6 +13,8 @@ export interface Principal {
   id: string
   clientName: string
   role: Role
+  /** Set for a capture link's token: the one verification it may capture for (src/domain/capture-link.ts). */
+  capture?: { verificationId: string }
 }
 
 export interface AdminKeyOptions {

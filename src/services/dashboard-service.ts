@@ -2,6 +2,7 @@
 // and auditor keys), the key's webhook configuration with its secret masked, and its recent deliveries.
 import type { WebhookDelivery } from '../../generated/schemas.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
+import type { CaptureLinksRepository } from '../db/capture-links-repository.js'
 import type { VerificationsRepository } from '../db/verifications-repository.js'
 import type { WebhooksRepository } from '../db/webhooks-repository.js'
 import { signingSecrets } from '../domain/webhook-secrets.js'
@@ -21,6 +22,8 @@ export interface DashboardVerification {
   checks: Array<{ name: string; passed: boolean | null }>
   createdAt: Date
   completedAt: Date | null
+  /** When the person first opened the verification's capture link; null when it was captured through the API alone. */
+  capturedThroughLinkAt: Date | null
 }
 
 export interface DashboardView {
@@ -37,7 +40,13 @@ export function maskSecret(secret: string | null): string | null {
   return `••••${secret.length > 12 ? secret.slice(-4) : ''}`
 }
 
-export function createDashboardService(deps: { verifications: VerificationsRepository; keys: ApiKeysRepository; webhooks: WebhooksRepository; mediaKey: Buffer }) {
+export function createDashboardService(deps: {
+  verifications: VerificationsRepository
+  keys: ApiKeysRepository
+  webhooks: WebhooksRepository
+  captureLinks: CaptureLinksRepository
+  mediaKey: Buffer
+}) {
   return {
     async view(principal: Principal): Promise<DashboardView> {
       const allClients = seesAllClients(principal.role)
@@ -46,6 +55,7 @@ export function createDashboardService(deps: { verifications: VerificationsRepos
         deps.keys.findById(principal.id),
         deps.webhooks.listForKey(principal.id, DASHBOARD_ROWS),
       ])
+      const captured = await deps.captureLinks.firstUses(rows.map((row) => row.id))
       const now = new Date()
       return {
         principal,
@@ -61,6 +71,7 @@ export function createDashboardService(deps: { verifications: VerificationsRepos
           }),
           createdAt: row.createdAt,
           completedAt: row.completedAt,
+          capturedThroughLinkAt: captured.get(row.id) ?? null,
         })),
         webhook: { url: key?.webhookUrl ?? null, maskedSecret: maskSecret(key ? (signingSecrets(deps.mediaKey, key)?.current ?? null) : null) },
         deliveries: deliveries.map(toDelivery),

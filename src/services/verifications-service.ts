@@ -1,5 +1,5 @@
 // Verification sessions: creation (with Idempotency-Key), listing and reading, scoped by client.
-import type { CreateVerificationBody, ListVerificationsQuerystring, Verification, VerificationLastError, VerificationSummary } from '../../generated/schemas.js'
+import type { CaptureProgress, CreateVerificationBody, ListVerificationsQuerystring, Verification, VerificationLastError, VerificationSummary } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
 import type { IdempotencyRepository } from '../db/idempotency-repository.js'
 import type { ListedVerification, VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
@@ -151,6 +151,20 @@ export function createVerificationsService(
       const row = await repo.findVisible(id, scope(principal))
       if (!row) throw notFound('verification')
       return toVerification(row)
+    },
+
+    /** What the hosted capture page shows of a verification: nothing personal, no results. */
+    async progress(principal: Principal, id: string): Promise<CaptureProgress> {
+      const row = await repo.findVisible(id, scope(principal))
+      if (!row) throw notFound('verification')
+      const checks = row.checks as CheckName[]
+      return {
+        verification_id: row.id,
+        status: effectiveStatus(row),
+        checks,
+        finished_checks: checks.filter((c) => c in row.checksResults),
+        last_error: row.lastError ?? null,
+      }
     },
 
     /**

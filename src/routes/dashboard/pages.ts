@@ -72,7 +72,7 @@ function verificationsSection(view: DashboardView): Html {
   }
   return html`<h2>Recent verifications <span class="muted">(${scope}, most recent first)</span></h2>
 <table id="verifications">
-<thead><tr><th>ID</th>${view.allClients ? html`<th>Client</th>` : ''}<th>Reference</th><th>Status</th><th>Checks</th><th>Created</th><th>Completed</th></tr></thead>
+<thead><tr><th>ID</th>${view.allClients ? html`<th>Client</th>` : ''}<th>Reference</th><th>Status</th><th>Checks</th><th>Captured</th><th>Created</th><th>Completed</th></tr></thead>
 <tbody>
 ${view.verifications.map(
   (v) => html`<tr>
@@ -80,6 +80,7 @@ ${view.verifications.map(
 <td class="reference">${v.clientReference ?? html`<span class="muted">—</span>`}</td>
 <td class="${v.status}">${v.status}</td>
 <td>${checkCell(v.checks)}</td>
+<td>${v.capturedThroughLinkAt ? html`link, ${time(v.capturedThroughLinkAt)}` : html`<span class="muted">API</span>`}</td>
 <td>${time(v.createdAt)}</td>
 <td>${time(v.completedAt)}</td>
 </tr>
