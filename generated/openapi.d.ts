@@ -521,6 +521,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capture/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hosted capture page
+         * @description Public (the token in the path is the credential). The page a capture link
+         *     (`POST /verifications/{id}/capture-link`) opens: the person being verified takes the
+         *     document photo (front, and back for `id_card` and `residence_permit`), the selfie and the
+         *     active-liveness challenge with the device's camera, as the verification's checks require.
+         *     After each shot the page shows the service's retake reasons in plain words and moves on only
+         *     when the shot is accepted. On a wide screen or without a camera it shows a QR code of the same
+         *     link, to continue on a phone, and follows the progress until the phone has finished.
+         *     Decided:
+         *     - Server-rendered HTML and one script from this origin (no inline script, no CDN), in the
+         *       language of `Accept-Language` (English or French; English otherwise).
+         *     - `Referrer-Policy: no-referrer` (the link's token must not leak to another site),
+         *       `Permissions-Policy: camera=(self)`, `Cache-Control: no-store`.
+         *     - An unknown, replaced or expired link answers 404 with a page that says so.
+         */
+        get: operations["getCapturePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capture/assets/capture.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The capture page's script
+         * @description Public. The capture page's one script, built from TypeScript in the repository
+         *     (`src/capture-client/`). Errors: none.
+         */
+        get: operations["getCaptureScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capture/assets/capture.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The capture page's stylesheet
+         * @description Public. Errors: none.
+         */
+        get: operations["getCaptureStylesheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/webhook": {
         parameters: {
             query?: never;
@@ -2706,6 +2779,92 @@ export interface operations {
                 };
                 content: {
                     /** @example body { font-family: system-ui, sans-serif; } */
+                    "text/css": string;
+                };
+            };
+        };
+    };
+    getCapturePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The capture link's token (`cap_` + 43 base64url characters); anything else answers the 404 page. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The capture page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A URL that cannot be decoded (invalid percent-encoding) is refused before any route, as for every operation, with the API's JSON error. Any other token that names no working link gets the 404 page. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The link is unknown, was replaced by a newer one, or has expired (an HTML page). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getCaptureScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+        };
+    };
+    getCaptureStylesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "text/css": string;
                 };
             };

@@ -471,6 +471,22 @@ export const getDashboardStylesheetRoute = {
 
 } as const
 
+export const getCapturePageRoute = {
+  params: Type.Object({ "token": Type.String() }, { additionalProperties: false }),
+  response: {
+    400: ErrorResponseSchema,
+  },
+} as const
+export type GetCapturePageParams = Static<typeof getCapturePageRoute.params>
+
+export const getCaptureScriptRoute = {
+
+} as const
+
+export const getCaptureStylesheetRoute = {
+
+} as const
+
 export const updateWebhookConfigRoute = {
   body: WebhookConfigUpdateSchema,
   response: {
@@ -557,6 +573,9 @@ export const operations = {
   signInDashboard: { method: 'POST', path: '/admin/sign-in', url: '/admin/sign-in', permission: null, tag: 'dashboard', successStatus: 303 },
   signOutDashboard: { method: 'POST', path: '/admin/sign-out', url: '/admin/sign-out', permission: null, tag: 'dashboard', successStatus: 303 },
   getDashboardStylesheet: { method: 'GET', path: '/admin/dashboard.css', url: '/admin/dashboard.css', permission: null, tag: 'dashboard', successStatus: 200 },
+  getCapturePage: { method: 'GET', path: '/capture/{token}', url: '/capture/:token', permission: null, tag: 'capture', successStatus: 200 },
+  getCaptureScript: { method: 'GET', path: '/capture/assets/capture.js', url: '/capture/assets/capture.js', permission: null, tag: 'capture', successStatus: 200 },
+  getCaptureStylesheet: { method: 'GET', path: '/capture/assets/capture.css', url: '/capture/assets/capture.css', permission: null, tag: 'capture', successStatus: 200 },
   updateWebhookConfig: { method: 'PATCH', path: '/admin/webhook', url: '/admin/webhook', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 200 },
   listWebhookDeliveries: { method: 'GET', path: '/admin/webhooks/deliveries', url: '/admin/webhooks/deliveries', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 200 },
   replayWebhookDelivery: { method: 'POST', path: '/admin/webhooks/replay', url: '/admin/webhooks/replay', permission: 'webhooks:manage', tag: 'webhooks', successStatus: 202 },

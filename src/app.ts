@@ -27,6 +27,7 @@ import adminKeysRoutes from './routes/admin-keys/index.js'
 import dashboardRoutes from './routes/dashboard/index.js'
 import healthRoutes from './routes/health/index.js'
 import captureRoutes from './routes/capture/index.js'
+import capturePageRoutes from './routes/capture-page/index.js'
 import processingRoutes from './routes/processing/index.js'
 import verificationsRoutes from './routes/verifications/index.js'
 import webhooksRoutes from './routes/webhooks/index.js'
@@ -127,6 +128,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(verificationsRoutes)
   await fastify.register(processingRoutes, { uploadsInFlight: config.uploadsInFlight })
   await fastify.register(captureRoutes)
+  await fastify.register(capturePageRoutes, { publicUrl: config.publicUrl })
   await fastify.register(adminKeysRoutes)
   await fastify.register(webhooksRoutes)
   await fastify.register(dashboardRoutes, { publicUrl: config.publicUrl })

@@ -42,6 +42,7 @@ t.test("the README's example session works as written", async (t) => {
   t.match(out, /"identity":\{"passed":true/, 'and the applicant matched the document')
   t.match(out, /^X-Total-Count: 1\r?$/im, 'the list counts it')
   t.match(out, /\{"new_delivery_id":"whd_/, 'the delivery was replayed')
+  t.match(out, /\{"url":"http:\/\/localhost:\d+\/capture\/cap_[A-Za-z0-9_-]{43}","expires_at":"[^"]+"\}/, 'a capture link was made')
   t.match(out, /<title>[^<]+<\/title>/, "the console's page")
   t.match(out, /[}\n]401\n$/, 'the revoked key is refused on its next request')
   await server.stop()

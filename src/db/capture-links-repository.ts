@@ -16,14 +16,19 @@ export function createCaptureLinksRepository(db: Db) {
       await tx.insert(c).values(row)
     },
 
-    /** An unexpired, unrevoked link by its token's hash, with its verification's client. */
+    /** An unexpired, unrevoked link by its token's hash, with what its page and its principal need of its verification. */
     async findActive(tokenHash: string, tx: Executor = db) {
       const [row] = await tx
         .select({
           id: c.id,
           verificationId: c.verificationId,
-          clientName: verifications.clientName,
+          returnUrl: c.returnUrl,
+          allowUpload: c.allowUpload,
           firstUsedAt: c.firstUsedAt,
+          clientName: verifications.clientName,
+          checks: verifications.checks,
+          status: verifications.status,
+          verificationExpiresAt: verifications.expiresAt,
         })
         .from(c)
         .innerJoin(verifications, eq(verifications.id, c.verificationId))
