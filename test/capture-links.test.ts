@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import t from 'tap'
+import { operations, type OperationId } from '../generated/schemas.js'
 import { captureLinks } from '../src/db/schema.js'
+import { CAPTURE_OPERATIONS } from '../src/domain/capture-link.js'
 import { build, type Built } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
 import { create, expectValidationError, setStatus } from './helpers/verifications.js'
@@ -116,6 +118,16 @@ t.test("a link's token: its verification's capture and progress, nothing else", 
     t.equal(res.statusCode, 401, `${method} ${url}: 401`)
     t.strictSame(res.json().error.code, unknownKey.json().error.code, 'answered as an unknown key')
     t.equal(res.json().error.message, unknownKey.json().error.message)
+  }
+  // Every operation that takes a key, other than the capture operations on this verification.
+  const fill = (path: string, id: string) => path.replace('{id}', id).replace(/\{[^}]+\}/g, 'doc_00000000-0000-4000-8000-000000000000')
+  for (const [operationId, op] of Object.entries(operations)) {
+    if (op.permission === null) continue
+    const targets = CAPTURE_OPERATIONS.has(operationId as OperationId) ? [sibling.id] : [v.id, sibling.id]
+    for (const id of targets) {
+      const res = await b.call(op.method, fill(op.path, id), { key: token, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { body: {} }) })
+      t.equal(res.statusCode, 401, `${operationId} on ${id === v.id ? 'its verification' : 'another verification'}: 401`)
+    }
   }
   t.equal((await b.call('GET', '/healthz', { key: token })).statusCode, 200, 'public routes stay public')
 
