@@ -3,19 +3,19 @@
 // fixture images; a blurred shot answered with a retake prompt; a desktop that shows a QR code and
 // follows the phone; a link that no longer works; the page in French; axe-core on every step.
 // Screenshots go to test-artifacts/capture/ (not committed).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import t, { type Test } from 'tap'
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { launch, missingBrowser } from './helpers/browser.js'
 import { build, type Built } from './helpers/build.js'
 import { startReceiver } from './helpers/receiver.js'
 import { clientWithWebhook, SECRET, until } from './helpers/webhooks.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-artifacts/capture')
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const fixture = (p: string) => readFileSync(new URL(`./fixtures/${p}`, import.meta.url))
@@ -23,10 +23,6 @@ const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('bas
 const manifest = JSON.parse(readFileSync(new URL('./fixtures/documents/manifest.json', import.meta.url), 'utf8')) as {
   files: Array<{ file: string; mrz: string[] | null }>
 }
-
-// CI must run these (`.ci/run` installs chromium); a machine without it skips them, saying how to get it.
-const missing = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\``
-if (missing && process.env.CI) throw new Error(missing)
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
@@ -66,16 +62,6 @@ const FAKE_CAMERA = `(() => {
     }
   }
 })()`
-
-async function launch(t: Test): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  })
-  t.teardown(() => browser.close())
-  return browser
-}
 
 /** Console errors (CSP violations among them), uncaught errors and dialogs: none is expected. */
 function watch(page: Page, expected: RegExp | null = null) {
@@ -119,7 +105,7 @@ async function captureLink(b: Built, key: string, checks: string[], body: object
 
 t.before(() => mkdirSync(ARTIFACTS, { recursive: true }))
 
-t.test('a whole verification through the page on a phone: document, selfie, challenge', { skip: missing }, async (t) => {
+t.test('a whole verification through the page on a phone: document, selfie, challenge', { skip: missingBrowser }, async (t) => {
   const b = await build(t, { webhookAllowPrivateNetworks: true })
   const receiver = await startReceiver(t, SECRET)
   const client = await clientWithWebhook(b, 'acme', receiver.url)
@@ -216,7 +202,7 @@ t.test('a whole verification through the page on a phone: document, selfie, chal
   t.same(problems, [], 'no console error, CSP violation or uncaught error')
 })
 
-t.test('a desktop shows a QR code of the link and follows the phone to the end', { skip: missing }, async (t) => {
+t.test('a desktop shows a QR code of the link and follows the phone to the end', { skip: missingBrowser }, async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')
   const { vid, path: linkPath, token } = await captureLink(b, service.key, ['document'])
@@ -245,7 +231,7 @@ t.test('a desktop shows a QR code of the link and follows the phone to the end',
   t.same(problems, [])
 })
 
-t.test('a link that no longer works, and the page in French', { skip: missing }, async (t) => {
+t.test('a link that no longer works, and the page in French', { skip: missingBrowser }, async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')
   const first = await captureLink(b, service.key, ['document', 'face_match'])

@@ -1,34 +1,19 @@
 // The dashboard and Swagger UI in a real browser: Debian's chromium, headless, driven by
 // playwright-core, against the app listening on 127.0.0.1. Screenshots go to test-artifacts/.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { launch, missingBrowser } from './helpers/browser.js'
 import { build } from './helpers/build.js'
 import { freePort } from './helpers/free-port.js'
 import { startReceiver } from './helpers/receiver.js'
 import { clientWithWebhook, completeVerification, deliveries, SECRET, until } from './helpers/webhooks.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-artifacts/browser')
 const XSS = '<script>alert(1)</script>'
-
-// CI must run these (`.ci/run` installs chromium, and a missing browser fails there); a newcomer's
-// machine without it skips them, saying how to get it, so that `npm test` still works out of the box.
-const missing = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\``
-if (missing && process.env.CI) throw new Error(missing)
-
-async function launch(t: { teardown(fn: () => unknown): void }): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  })
-  t.teardown(() => browser.close())
-  return browser
-}
 
 /**
  * Everything a page reports that a test should see: console errors (CSP violations among them),
@@ -54,7 +39,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ART
 
 t.before(() => mkdirSync(ARTIFACTS, { recursive: true }))
 
-t.test('sign in, see verifications and a delivery, escaped values, sign out', { skip: missing }, async (t) => {
+t.test('sign in, see verifications and a delivery, escaped values, sign out', { skip: missingBrowser }, async (t) => {
   const b = await build(t, { webhookAllowPrivateNetworks: true })
   const receiver = await startReceiver(t, SECRET)
   // The signed-in admin key has the webhook: the page shows the calling key's deliveries.
@@ -108,7 +93,7 @@ t.test('sign in, see verifications and a delivery, escaped values, sign out', { 
   t.same(problems, [], 'no console error, CSP violation, uncaught error or dialog')
 })
 
-t.test('Swagger UI under the CSP: load the spec, authorize, try GET /verifications', { skip: missing }, async (t) => {
+t.test('Swagger UI under the CSP: load the spec, authorize, try GET /verifications', { skip: missingBrowser }, async (t) => {
   // Deployed as an operator would: PUBLIC_URL is where browsers reach it.
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
