@@ -3,6 +3,8 @@
 // link's token, shows the service's retake reasons until a shot is accepted, and hands over to a
 // phone (QR code) on a wide screen or without a camera.
 
+import { camera, grab, readFile, stopCamera } from './camera.js'
+
 interface PageData {
   verificationId: string
   checks: string[]
@@ -80,52 +82,6 @@ async function send(method: string, path: string, body?: unknown): Promise<Answe
   }
 }
 
-// ---- camera ---------------------------------------------------------------------------------------
-
-let stream: MediaStream | null = null
-let streamFacing: string | null = null
-
-async function camera(facing: Shot['facing']): Promise<boolean> {
-  const video = $<HTMLVideoElement>('video')
-  if (stream && streamFacing === facing) return true
-  stream?.getTracks().forEach((t) => t.stop())
-  stream = null
-  try {
-    stream = await navigator.mediaDevices.getUserMedia({ audio: false, video: { facingMode: facing, width: { ideal: 1920 }, height: { ideal: 1080 } } })
-    streamFacing = facing
-    video.srcObject = stream
-    await video.play()
-    return true
-  } catch {
-    return false
-  }
-}
-
-function stopCamera() {
-  stream?.getTracks().forEach((t) => t.stop())
-  stream = null
-  streamFacing = null
-}
-
-/** The video's current frame as base64 JPEG. */
-function grab(): string {
-  const video = $<HTMLVideoElement>('video')
-  const canvas = document.createElement('canvas')
-  canvas.width = video.videoWidth
-  canvas.height = video.videoHeight
-  canvas.getContext('2d')!.drawImage(video, 0, 0)
-  return canvas.toDataURL('image/jpeg', 0.92).split(',')[1]!
-}
-
-function readFile(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result).split(',')[1] ?? '')
-    reader.onerror = () => reject(reader.error)
-    reader.readAsDataURL(file)
-  })
-}
-
 /** Shows the viewfinder for one shot and resolves with the photo taken (or the file chosen). */
 async function shoot(shot: Shot): Promise<string> {
   show('camera')
@@ -139,7 +95,7 @@ async function shoot(shot: Shot): Promise<string> {
   demo.className = `action-demo${shot.action ? ` action-${shot.action}` : ''}`
   $<HTMLButtonElement>('shoot').textContent = shot.action ? S.captureAction! : S.takePhoto!
   focusHeading('camera')
-  const live = await camera(shot.facing)
+  const live = await camera($<HTMLVideoElement>('video'), shot.facing)
   $('shoot').hidden = !live
   if (!live) say(S.cameraFailed!)
   return new Promise((resolve) => {
@@ -153,7 +109,7 @@ async function shoot(shot: Shot): Promise<string> {
       }
       resolve(image)
     }
-    button.onclick = () => done(grab())
+    button.onclick = () => done(grab($<HTMLVideoElement>('video')))
     if (file) file.onchange = () => void (file.files?.[0] ? readFile(file.files[0]).then(done) : undefined)
   })
 }
