@@ -14,8 +14,8 @@ export interface paths {
          *     client's verifications; `admin` and `auditor` keys see every client's.
          *     Roles: `admin`, `service`, `readonly`, `auditor`.
          *
-         *     `X-Total-Count` carries the number of matching verifications (with the `status` filter
-         *     applied), independent of `limit` and `offset`.
+         *     `X-Total-Count` carries the number of matching verifications (with the `status` and
+         *     `decision` filters applied), independent of `limit` and `offset`.
          *
          *     Errors: 400 for an out-of-range `limit` or `offset` or an unknown `status` (never clamped),
          *     401, 403, 429, 500.
@@ -927,7 +927,42 @@ export interface components {
             expires_at: string;
             /** @description Decided (additive, as Stripe's sessions have it): the last photo this verification refused because it must be taken again, so that the person can retake it while the verification is pending; null when there is none. */
             last_error?: components["schemas"]["VerificationLastError"] | null;
+            decision?: components["schemas"]["VerificationDecision"];
+            /** @description Why the decision was taken: the reasons that decline it, else those that call for review (check reasons, or `verification_expired`, `face_match_near_threshold`, `liveness_near_threshold`, `viz_unread`, `unexplained_failure`); empty when approved or pending. */
+            decision_reasons?: string[];
+            /** @description `auto` for the automatic decision; null while pending. */
+            decided_by?: string | null;
+            /**
+             * Format: date-time
+             * @description When the decision was taken; null while pending.
+             */
+            decided_at?: string | null;
         };
+        /**
+         * @description Decided (additive; `status` keeps its meaning): whether the person is verified, worked out when the
+         *     verification finishes, by one table (`src/domain/decision.ts`). `null` while pending.
+         *     - `approved`: every requested check passed, none within `REVIEW_MARGIN` (default 0.05) of its
+         *       threshold.
+         *     - `declined`: a check failed for a reason that means the document or the person is not genuine or
+         *       does not match: `check_digit_mismatch`, `mrz_invalid_field`, `document_expired`,
+         *       `document_type_mismatch`, `viz_mrz_mismatch`; `document_failed` and every `*_mismatch` of
+         *       identity; `below_threshold` (a face match further than the margin below its threshold, from
+         *       captures of good quality);
+         *       `spoof_suspected`, `different_person`, `action_not_performed` and every `*_not_shown` of
+         *       liveness. Also a verification that expired before its checks finished (`failed`:
+         *       `verification_expired`).
+         *     - `review`: the automation cannot tell, and a person should look: a check failed only for
+         *       reasons of capture or missing data (`mrz_not_found`, `expiration_date_unreadable`,
+         *       `no_document`, `applicant_not_declared`, `no_face*`, `multiple_faces`, `face_*` quality
+         *       reasons, `image_*`, `glare`); a face match score within the margin of its threshold, passing
+         *       or not (`face_match_near_threshold`); a presentation-attack signal that passed within the
+         *       margin of its threshold (`liveness_near_threshold`); a document that passed while its printed
+         *       page could not be read (`viz_unread`); a failed check whose reasons this table does not
+         *       know, or that has none (results stored by an earlier version: `unexplained_failure`).
+         *     A declining reason wins over reasons for review.
+         * @enum {string|null}
+         */
+        VerificationDecision: "approved" | "declined" | "review" | null;
         /** @description A verification as listed by `GET /verifications`. */
         VerificationSummary: {
             /** @description `vry_<uuid v4>`. */
@@ -939,6 +974,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             completed_at: string | null;
+            decision?: components["schemas"]["VerificationDecision"];
         };
         /** @description Results keyed by check name. Only finished, requested checks appear. */
         ChecksResults: {
@@ -1273,6 +1309,7 @@ export interface components {
              * @description When the verification reached this status.
              */
             timestamp: string;
+            decision?: components["schemas"]["VerificationDecision"];
         };
         Health: {
             /** @enum {string} */
@@ -1541,6 +1578,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only verifications with this status. */
                 status?: "pending" | "completed" | "failed";
+                /** @description Only verifications with this decision (`review` is the review queue). Decided (additive). */
+                decision?: "approved" | "declined" | "review";
             };
             header?: never;
             path?: never;

@@ -51,6 +51,7 @@ export type CheckStatusOk = Assert<Assignable<S.StatusOk, C['StatusOk']>>
 export type CheckValidationIssue = Assert<Assignable<S.ValidationIssue, C['ValidationIssue']>>
 export type CheckVerification = Assert<Assignable<S.Verification, C['Verification']>>
 export type CheckVerificationCreateRequest = Assert<Assignable<S.VerificationCreateRequest, C['VerificationCreateRequest']>>
+export type CheckVerificationDecision = Assert<Assignable<S.VerificationDecision, C['VerificationDecision']>>
 export type CheckVerificationLastError = Assert<Assignable<S.VerificationLastError, C['VerificationLastError']>>
 export type CheckVerificationStatus = Assert<Assignable<S.VerificationStatus, C['VerificationStatus']>>
 export type CheckVerificationSummary = Assert<Assignable<S.VerificationSummary, C['VerificationSummary']>>

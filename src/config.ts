@@ -55,6 +55,8 @@ export interface Config {
   keepAliveTimeoutMs: number
   /** Embedding similarity (0–1) at or above which two faces are the same person. */
   faceMatchThreshold: number
+  /** How close to its threshold a score must be for the decision to be `review` (src/domain/decision.ts). */
+  reviewMargin: number
 }
 
 export class ConfigError extends Error {
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaEncryptionKey: key32('MEDIA_ENCRYPTION_KEY'),
     mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
     faceMatchThreshold: fraction('FACE_MATCH_THRESHOLD', 0.75),
+    reviewMargin: fraction('REVIEW_MARGIN', 0.05),
     analysisThreads,
     analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
     uploadsInFlight: int('UPLOADS_IN_FLIGHT', 2 * analysisThreads, 1, 10_000),

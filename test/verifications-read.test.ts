@@ -74,11 +74,11 @@ t.test('GET /verifications: every item reads as the verification does, whatever 
     const items = json<Summary[]>(res)
     t.equal(items.length, created.length)
     for (const item of items) {
-      t.same(Object.keys(item), ['id', 'status', 'client_reference', 'checks', 'created_at', 'completed_at'], 'the fields of VerificationSummary, in its order')
+      t.same(Object.keys(item), ['id', 'status', 'client_reference', 'checks', 'created_at', 'completed_at', 'decision'], 'the fields of VerificationSummary, in its order')
       const v = json<Verification>(await b.call('GET', `/verifications/${item.id}`, { key }))
       t.strictSame(
         item,
-        { id: v.id, status: v.status, client_reference: v.client_reference, checks: v.checks, created_at: v.created_at, completed_at: v.completed_at },
+        { id: v.id, status: v.status, client_reference: v.client_reference, checks: v.checks, created_at: v.created_at, completed_at: v.completed_at, decision: v.decision },
         `item ${items.indexOf(item)}: as GET /verifications/{id} reads it`,
       )
     }

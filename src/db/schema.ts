@@ -2,6 +2,7 @@
 // must be exported or drizzle-kit silently leaves it out.
 import { sql } from 'drizzle-orm'
 import type { VerificationLastError, WebhookDelivery } from '../../generated/schemas.js'
+import type { Decision } from '../domain/decision.js'
 import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** bytea as a Buffer with both drivers (PGlite hands back a Uint8Array). */
@@ -55,11 +56,19 @@ export const verifications = pgTable(
     expiresAt: ts('expires_at').notNull(),
     /** Why the last capture was refused (a photo to retake); cleared by the next accepted upload. */
     lastError: jsonb('last_error').$type<VerificationLastError>(),
+    /** The verdict once finished (src/domain/decision.ts): approved, declined or review; null while pending. */
+    decision: text('decision').$type<Decision>(),
+    decisionReasons: text('decision_reasons').array(),
+    /** `auto`, or the reviewing key's id. */
+    decidedBy: text('decided_by'),
+    decidedAt: ts('decided_at'),
   },
   (t) => [
     index('verifications_client_created_idx').on(t.clientName, t.createdAt.desc(), t.id.desc()),
     index('verifications_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('verifications_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    // The review queue: one client's (or every client's) verifications of one decision, newest first.
+    index('verifications_client_decision_idx').on(t.clientName, t.decision, t.createdAt.desc(), t.id.desc()),
   ],
 )
 

@@ -1,5 +1,6 @@
 // SQL for verifications. The API's JSON is written by the service from these rows, never here.
-import { and, count, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { Decision } from '../domain/decision.js'
 import type { VerificationStatus } from '../domain/verification-status.js'
 import type { Db, Executor, Tx } from './client.js'
 import { descending } from './order.js'
@@ -21,6 +22,10 @@ const listedColumns = {
   createdAt: v.createdAt,
   completedAt: v.completedAt,
   expiresAt: v.expiresAt,
+  decision: v.decision,
+  decisionReasons: v.decisionReasons,
+  decidedBy: v.decidedBy,
+  decidedAt: v.decidedAt,
 }
 
 /** What creating a verification writes; the rest of the row takes its defaults. */
@@ -31,12 +36,13 @@ export interface ListFilter {
   /** null: every client's verifications (admin and auditor keys). */
   clientName: string | null
   status?: VerificationStatus
+  decision?: Decision
   limit: number
   offset: number
 }
 
-/** The list filters of one shape share a prepared statement: who is listed, and by which status. */
-type ListShape = { allClients: boolean; status?: VerificationStatus }
+/** The list filters of one shape share a prepared statement: who is listed, by which status and decision. */
+type ListShape = { allClients: boolean; status?: VerificationStatus; decision?: Decision }
 
 /**
  * The list's filter. The status is the one a client sees (effectiveStatus in src/domain): a pending
@@ -53,6 +59,12 @@ function listWhere(shape: ListShape): SQL | undefined {
     conditions.push(or(eq(c.status, 'failed'), and(eq(c.status, 'pending'), lte(c.expiresAt, sql`now()`)))!)
   } else if (shape.status) {
     conditions.push(eq(c.status, shape.status))
+  }
+  // A pending session past its expiry is declined already (decide() in src/domain), as it is failed.
+  if (shape.decision === 'declined') {
+    conditions.push(or(eq(c.decision, 'declined'), and(eq(c.status, 'pending'), lte(c.expiresAt, sql`now()`)))!)
+  } else if (shape.decision) {
+    conditions.push(eq(c.decision, shape.decision))
   }
   return conditions.length ? and(...conditions) : undefined
 }
@@ -86,9 +98,9 @@ export function createVerificationsRepository(db: Db) {
       count: db.select({ n: count() }).from(verifications).where(where).prepare(`verifications_count_${name}`),
     }
   }
-  function listStatements(filter: Pick<ListFilter, 'clientName' | 'status'>) {
-    const shape = { allClients: filter.clientName === null, status: filter.status }
-    const name = `${shape.allClients ? 'all' : 'client'}_${shape.status ?? 'any'}`
+  function listStatements(filter: Pick<ListFilter, 'clientName' | 'status' | 'decision'>) {
+    const shape = { allClients: filter.clientName === null, status: filter.status, decision: filter.decision }
+    const name = `${shape.allClients ? 'all' : 'client'}_${shape.status ?? 'any'}_${shape.decision ?? 'any'}`
     let statements = listShapes.get(name)
     if (!statements) listShapes.set(name, (statements = prepareList(shape, name)))
     return statements
@@ -126,9 +138,18 @@ export function createVerificationsRepository(db: Db) {
     },
 
     /** Sets the status of the verifications `ids` to failed, in one statement. */
-    async failAll(ids: string[], tx: Executor): Promise<VerificationRow[]> {
+    async failAll(ids: string[], decision: Pick<NewVerificationRow, 'decision' | 'decisionReasons' | 'decidedBy' | 'decidedAt'>, tx: Executor): Promise<VerificationRow[]> {
       if (ids.length === 0) return []
-      return tx.update(verifications).set({ status: 'failed' }).where(inArray(verifications.id, ids)).returning()
+      return tx.update(verifications).set({ status: 'failed', ...decision }).where(inArray(verifications.id, ids)).returning()
+    },
+
+    /** Finished verifications from before decisions were recorded (migration 0013), a batch at a time. */
+    async undecided(limit: number, tx: Executor = db): Promise<VerificationRow[]> {
+      return tx
+        .select()
+        .from(verifications)
+        .where(and(inArray(verifications.status, ['completed', 'failed']), isNull(verifications.decision)))
+        .limit(limit)
     },
 
     /** Pending verifications past their expiry, locked for the caller (other sweepers skip them). */

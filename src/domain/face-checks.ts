@@ -98,6 +98,9 @@ export const QUALITY = { minImageSide: 240, minSharpness: 3, minBrightness: 40, 
  */
 export const PRESENTATION = { maxPattern: 3.5, maxBlackLift: 0.08, maxBorderSides: 1, maxGlare: 0.06 }
 
+/** The liveness signals scored 0.5 at their threshold (the decision reviews those passing near it). */
+export const PRESENTATION_SIGNALS: ReadonlySet<string> = new Set(['screen_pattern', 'print_tones', 'paper_border', 'glare'])
+
 /** The presentation-attack signals of a face: name, its measure, the threshold it must stay under. */
 function presentationSignals(face: FaceObservation | undefined): Array<LivenessSignal & { reason: LivenessReason }> {
   const p = face?.presentation

@@ -40,6 +40,7 @@ export default fp(
       'verificationsService',
       createVerificationsService(app.db, app.verificationsRepository, app.idempotencyRepository, {
         ttlMs: opts.config.verificationTtlMs,
+        reviewMargin: opts.config.reviewMargin,
         webhooks,
         onQueued,
         onFinished: app.metrics.verificationFinished,
@@ -78,6 +79,8 @@ export default fp(
       }),
     )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)
+    const decided = await app.verificationsService.decideEarlierVerifications()
+    if (decided > 0) app.log.info({ verifications: decided }, 'recorded the decision of verifications finished by an earlier version')
     const sealed = await webhooks.sealLegacySecrets()
     if (sealed > 0) app.log.info({ keys: sealed }, 'sealed webhook secrets stored in clear by an earlier version')
   },

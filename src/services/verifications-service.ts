@@ -7,6 +7,7 @@ import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { seesAllClients } from '../domain/permissions.js'
+import { decide } from '../domain/decision.js'
 import { effectiveStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
 import type { WebhooksService } from './webhooks-service.js'
@@ -33,6 +34,24 @@ class IdempotencyRace extends Error {}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
+/**
+ * A verification's decision as a client reads it: as recorded, or for a pending session past its
+ * expiry that the sweeper has not failed yet, the decision it will record (as effectiveStatus does).
+ */
+function decisionOf(row: ListedVerification, now: Date) {
+  if (row.decision === null && effectiveStatus(row, now) === 'failed') {
+    const { decision, reasons } = decide('failed', {}, 0)
+    return { decision, decision_reasons: reasons, decided_by: 'auto', decided_at: row.expiresAt.toISOString() }
+  }
+  return { decision: row.decision, decision_reasons: row.decisionReasons ?? [], decided_by: row.decidedBy, decided_at: iso(row.decidedAt) }
+}
+
+/** The columns that record an automatic decision. */
+function decidedAutomatically(status: 'completed' | 'failed', results: Record<string, unknown>, margin: number, now: Date) {
+  const { decision, reasons } = decide(status, results as Verification['checks_results'], margin)
+  return { decision, decisionReasons: reasons, decidedBy: 'auto', decidedAt: now }
+}
+
 export function toSummary(row: ListedVerification, now = new Date()): VerificationSummary {
   return {
     id: row.id,
@@ -41,6 +60,7 @@ export function toSummary(row: ListedVerification, now = new Date()): Verificati
     checks: row.checks as Verification['checks'],
     created_at: row.createdAt.toISOString(),
     completed_at: iso(row.completedAt),
+    decision: decisionOf(row, now).decision,
   }
 }
 
@@ -57,6 +77,7 @@ export function toVerification(row: VerificationRow): Verification {
     completed_at: iso(row.completedAt),
     expires_at: row.expiresAt.toISOString(),
     last_error: row.lastError ?? null,
+    ...decisionOf(row, new Date()),
   }
 }
 
@@ -77,6 +98,8 @@ function validateMetadata(metadata: Record<string, string> | undefined) {
 
 export interface VerificationsServiceOptions {
   ttlMs: number
+  /** REVIEW_MARGIN (src/domain/decision.ts). */
+  reviewMargin: number
   webhooks: WebhooksService
   /** Called after a commit that queued a webhook attempt. */
   onQueued: () => void
@@ -141,7 +164,7 @@ export function createVerificationsService(
 
     /** A page of summaries, newest first, and how many verifications match the filter. */
     async list(principal: Principal, query: ListVerificationsQuerystring): Promise<ListPage> {
-      const filter = { clientName: scope(principal), status: query.status, limit: query.limit ?? 20, offset: query.offset ?? 0 }
+      const filter = { clientName: scope(principal), status: query.status, decision: query.decision, limit: query.limit ?? 20, offset: query.offset ?? 0 }
       const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)])
       const now = new Date()
       return { items: rows.map((row) => toSummary(row, now)), total }
@@ -204,7 +227,15 @@ export function createVerificationsService(
         if (alongside) await alongside(tx)
         const merged = { ...current.checksResults, ...results }
         const done = current.checks.every((c) => c in merged)
-        const updated = await repo.update(id, { checksResults: merged, ...(clearLastError && current.lastError?.code === clearLastError ? { lastError: null } : {}), ...(done ? { status: 'completed' as const, completedAt: now } : {}) }, tx)
+        const updated = await repo.update(
+          id,
+          {
+            checksResults: merged,
+            ...(clearLastError && current.lastError?.code === clearLastError ? { lastError: null } : {}),
+            ...(done ? { status: 'completed' as const, completedAt: now, ...decidedAutomatically('completed', merged, opts.reviewMargin, now) } : {}),
+          },
+          tx,
+        )
         const queued = done ? await opts.webhooks.enqueueEvent(tx, updated, 'verification.completed', now) : false
         return { row: updated, queued }
       })
@@ -224,13 +255,31 @@ export function createVerificationsService(
       })
     },
 
+    /**
+     * Records the automatic decision of verifications that finished before decisions were recorded
+     * (at start-up, a batch at a time); returns how many.
+     */
+    async decideEarlierVerifications(batch = 500): Promise<number> {
+      let total = 0
+      for (;;) {
+        const rows = await repo.undecided(batch)
+        for (const row of rows) {
+          const at = row.completedAt ?? row.expiresAt
+          await repo.update(row.id, decidedAutomatically(row.status as 'completed' | 'failed', row.checksResults, opts.reviewMargin, at))
+        }
+        total += rows.length
+        if (rows.length < batch) return total
+      }
+    },
+
     /** Fails pending sessions past their expiry, each with its verification.failed event. */
     async expireDue(limit = 100): Promise<number> {
       const now = new Date()
       const { count, queued, finished } = await db.transaction(async (tx) => {
         let queued = false
         const expired = await repo.lockExpired(limit, tx)
-        const updated = new Map((await repo.failAll(expired.map((row) => row.id), tx)).map((row) => [row.id, row]))
+        const decision = decidedAutomatically('failed', {}, opts.reviewMargin, now)
+        const updated = new Map((await repo.failAll(expired.map((row) => row.id), decision, tx)).map((row) => [row.id, row]))
         for (const row of expired) {
           queued = (await opts.webhooks.enqueueEvent(tx, updated.get(row.id)!, 'verification.failed', now)) || queued
         }

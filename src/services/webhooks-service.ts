@@ -151,6 +151,7 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
         verification_id: verification.id,
         status: verification.status,
         timestamp: at.toISOString(),
+        decision: verification.decision,
       })
       await repo.insertEvent({ id: eventId, verificationId: verification.id, keyId: verification.createdByKeyId, eventType, payload, createdAt: at }, tx)
       const target = await repo.webhookTarget(verification.createdByKeyId, verification.clientName, tx)

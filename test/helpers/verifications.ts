@@ -17,8 +17,12 @@ export interface Verification {
   created_at: string
   completed_at: string | null
   expires_at: string
+  decision: 'approved' | 'declined' | 'review' | null
+  decision_reasons: string[]
+  decided_by: string | null
+  decided_at: string | null
 }
-export type Summary = Pick<Verification, 'id' | 'status' | 'client_reference' | 'checks' | 'created_at' | 'completed_at'>
+export type Summary = Pick<Verification, 'id' | 'status' | 'client_reference' | 'checks' | 'created_at' | 'completed_at' | 'decision'>
 export interface ErrorBody {
   error: { code: string; message: string; details?: Array<{ path: string; message: string }> }
 }

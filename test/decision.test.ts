@@ -1,0 +1,84 @@
+// The decision table (src/domain/decision.ts), rule by rule, on check results shaped as the API
+// writes them.
+import t from 'tap'
+import type { Verification } from '../generated/schemas.js'
+import { decide, REASON_CLASS } from '../src/domain/decision.js'
+
+type Results = Verification['checks_results']
+const MARGIN = 0.05
+const model = { name: 'human-faceres', version: '3.3.6' }
+const at = '2026-11-26T10:00:00.000Z'
+
+const document = (passed: boolean, reasons: string[] = [], pageRead = true) =>
+  ({
+    passed,
+    reasons,
+    document_id: 'doc_1',
+    details: { document_type: 'passport', mrz: null, expired: false, viz: { page_read: pageRead, fields: {}, disagreeing: [] } },
+    completed_at: at,
+  }) as unknown as NonNullable<Results['document']>
+const identity = (passed: boolean, reasons: string[] = []) =>
+  ({ passed, reasons, document_id: 'doc_1', details: {}, completed_at: at }) as unknown as NonNullable<Results['identity']>
+const faceMatch = (score: number | null, reasons: string[] = [], threshold = 0.75) =>
+  ({ passed: score !== null && score >= threshold && reasons.length === 0, reasons, score, threshold, document_id: 'doc_1', selfie_id: 'doc_2', model, completed_at: at }) as unknown as NonNullable<Results['face_match']>
+const liveness = (passed: boolean, reasons: string[] = [], signals: Array<[string, number | null]> = []) =>
+  ({
+    passed,
+    reasons,
+    score: 0.9,
+    checks: signals.map(([name, score]) => ({ name, passed: score === null || score >= 0.5, score })),
+    selfie_id: 'doc_2',
+    challenge_id: null,
+    model,
+    completed_at: at,
+  }) as unknown as NonNullable<Results['liveness']>
+
+t.test('approved: every check passed clearly', async (t) => {
+  t.same(decide('completed', { document: document(true), identity: identity(true), face_match: faceMatch(0.93), liveness: liveness(true, [], [['screen_pattern', 0.9], ['paper_border', 1]]) }, MARGIN), { decision: 'approved', reasons: [] })
+})
+
+t.test('declined: the document or the person is not genuine or does not match', async (t) => {
+  for (const reason of ['check_digit_mismatch', 'mrz_invalid_field', 'document_expired', 'document_type_mismatch', 'viz_mrz_mismatch']) {
+    t.same(decide('completed', { document: document(false, [reason]) }, MARGIN), { decision: 'declined', reasons: [reason] }, reason)
+  }
+  for (const reason of ['document_failed', 'first_name_mismatch', 'last_name_mismatch', 'date_of_birth_mismatch', 'document_number_mismatch', 'nationality_mismatch']) {
+    t.same(decide('completed', { identity: identity(false, [reason]) }, MARGIN), { decision: 'declined', reasons: [reason] }, reason)
+  }
+  t.same(decide('completed', { face_match: faceMatch(0.3, ['below_threshold']) }, MARGIN), { decision: 'declined', reasons: ['below_threshold'] }, 'another person')
+  for (const reason of ['spoof_suspected', 'different_person', 'action_not_performed', 'blink_not_shown', 'turn_left_not_shown']) {
+    t.same(decide('completed', { liveness: liveness(false, [reason]) }, MARGIN), { decision: 'declined', reasons: [reason] }, reason)
+  }
+  t.same(decide('failed', {}, MARGIN), { decision: 'declined', reasons: ['verification_expired'] }, 'expired before its checks finished')
+})
+
+t.test('review: the automation cannot tell', async (t) => {
+  t.same(decide('completed', { document: document(false, ['mrz_not_found']) }, MARGIN), { decision: 'review', reasons: ['mrz_not_found'] }, 'no readable zone')
+  t.same(decide('completed', { document: document(true, [], false) }, MARGIN), { decision: 'review', reasons: ['viz_unread'] }, 'a page that could not be read')
+  t.same(decide('completed', { identity: identity(false, ['applicant_not_declared']) }, MARGIN), { decision: 'review', reasons: ['applicant_not_declared'] })
+  t.same(decide('completed', { face_match: faceMatch(0.78) }, MARGIN), { decision: 'review', reasons: ['face_match_near_threshold'] }, 'passing within the margin')
+  t.same(decide('completed', { face_match: faceMatch(0.72, ['below_threshold']) }, MARGIN), { decision: 'review', reasons: ['face_match_near_threshold'] }, 'failing within the margin')
+  t.same(decide('completed', { face_match: faceMatch(0.81) }, MARGIN), { decision: 'approved', reasons: [] }, 'just past the margin: approved')
+  t.same(
+    decide('completed', { face_match: faceMatch(0.31, ['below_threshold', 'face_blurry']) }, MARGIN),
+    { decision: 'review', reasons: ['face_blurry'] },
+    'a low score from a blurred capture is a retake, not another person',
+  )
+  t.same(decide('completed', { liveness: liveness(false, ['image_blurred']) }, MARGIN), { decision: 'review', reasons: ['image_blurred'] })
+  t.same(decide('completed', { liveness: liveness(true, [], [['paper_border', 0.52], ['face_detected', 0.51]]) }, MARGIN), { decision: 'review', reasons: ['liveness_near_threshold'] }, 'a replay signal passing within the margin')
+  t.same(decide('completed', { liveness: liveness(true, [], [['face_detected', 0.51], ['action_blink', 0.52]]) }, MARGIN), { decision: 'approved', reasons: [] }, 'only replay signals are scored against the margin')
+})
+
+t.test('results stored by an earlier version: a failure is never approved', async (t) => {
+  t.same(decide('completed', { document: document(false, []) }, MARGIN), { decision: 'review', reasons: ['unexplained_failure'] }, 'a failure without a reason')
+  t.same(decide('completed', { liveness: liveness(false, ['antispoof']) }, MARGIN), { decision: 'review', reasons: ['antispoof'] }, 'a reason no longer given')
+  const legacy = { passed: true, reasons: [], document_id: 'doc_1', completed_at: at } as unknown as NonNullable<Results['document']>
+  t.same(decide('completed', { document: legacy }, MARGIN), { decision: 'approved', reasons: [] }, 'a result without details')
+})
+
+t.test('a declining reason wins over reasons for review', async (t) => {
+  t.same(decide('completed', { document: document(false, ['mrz_not_found']), liveness: liveness(false, ['spoof_suspected']) }, MARGIN), { decision: 'declined', reasons: ['spoof_suspected'] })
+})
+
+t.test('every reason code has a class', async (t) => {
+  for (const [reason, cls] of Object.entries(REASON_CLASS)) t.ok(cls === 'declines' || cls === 'needs_review', reason)
+})
