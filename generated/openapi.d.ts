@@ -73,6 +73,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verifications/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a finished verification by hand
+         * @description A person's decision on a finished verification (`completed` or `failed`): `approved` or
+         *     `declined`, with a `reason` and an optional `note`. It replaces the decision, also an automatic
+         *     one, sets `decided_by` to the reviewing key's id, `decided_at` to now and `decision_reasons` to
+         *     `[reason]`, and emits a `verification.reviewed` event through the same signed, retried webhook
+         *     (its payload carries the new `decision`). A verification may be reviewed again.
+         *     Decided: the note is kept (`decision_note`) and is not sent in the webhook.
+         *     Roles: `admin` (permission `verifications:review`).
+         *
+         *     Errors: 400 invalid body or `id` over 100 characters; 401; 403; 404 unknown verification;
+         *     409 the verification is still pending; 429; 500.
+         */
+        post: operations["reviewVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifications/{id}/capture-link": {
         parameters: {
             query?: never;
@@ -797,6 +826,29 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    verificationReviewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * verification.reviewed event
+         * @description Decided (additive): sent to the webhook URL of the key that created the verification when a
+         *     person decides it (`POST /verifications/{id}/review`); `decision` is the new decision, `status`
+         *     the verification's (unchanged). Signing, retries and SSRF rules are those of
+         *     `verification.completed`.
+         */
+        post: operations["onVerificationReviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -840,6 +892,14 @@ export interface components {
             reasons: components["schemas"]["RetakeReason"][];
             /** Format: date-time */
             occurred_at: string;
+        };
+        ReviewRequest: {
+            /** @enum {string} */
+            decision: "approved" | "declined";
+            /** @description A snake_case code saying why, recorded as the decision's reason. */
+            reason: string;
+            /** @description Free text for the record. */
+            note?: string;
         };
         CaptureLinkRequest: {
             /**
@@ -937,6 +997,8 @@ export interface components {
              * @description When the decision was taken; null while pending.
              */
             decided_at?: string | null;
+            /** @description The reviewer's note (`POST /verifications/{id}/review`); null otherwise. */
+            decision_note?: string | null;
         };
         /**
          * @description Decided (additive; `status` keeps its meaning): whether the person is verified, worked out when the
@@ -1259,10 +1321,10 @@ export interface components {
             event_id: string;
             verification_id: string;
             /**
-             * @description `verification.completed` or `verification.failed`.
+             * @description `verification.completed`, `verification.failed` or `verification.reviewed`.
              * @enum {string}
              */
-            event_type: "verification.completed" | "verification.failed";
+            event_type: "verification.completed" | "verification.failed" | "verification.reviewed";
             /** @description Target URL of this attempt. */
             webhook_url: string;
             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -1300,7 +1362,7 @@ export interface components {
             /** @description `evt_<uuid>`; also sent as `webhook-id`. */
             id: string;
             /** @enum {string} */
-            event: "verification.completed" | "verification.failed";
+            event: "verification.completed" | "verification.failed" | "verification.reviewed";
             /** @description `vry_<uuid>`. */
             verification_id: string;
             status: components["schemas"]["VerificationStatus"];
@@ -1873,6 +1935,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    reviewVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approved",
+                 *       "reason": "document_checked_by_hand",
+                 *       "note": "The printed page is legible on the original photo."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification with its new decision. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
@@ -3230,6 +3337,58 @@ export interface operations {
                  *       "verification_id": "vry_0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
                  *       "status": "failed",
                  *       "timestamp": "2026-11-28T09:58:30.120Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within `WEBHOOK_TIMEOUT` (default 10 s) marks the attempt delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a time-out or a connection error is a failed attempt and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVerificationReviewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+                "X-Signature": components["parameters"]["XSignature"];
+                /** @description The event id (`evt_<uuid>`), stable across retries and replays; use it to de-duplicate. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with a `whsec_` secret's base64-decoded bytes, or any other secret's UTF-8 bytes (Standard Webhooks). Two such signatures, space-separated, while a replaced secret is still valid (24 hours). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
+                "X-Webhook-Attempt": components["parameters"]["XWebhookAttempt"];
+                /** @description `identity-verification-service/<version>`. */
+                "User-Agent": components["parameters"]["UserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                 *       "event": "verification.reviewed",
+                 *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                 *       "status": "completed",
+                 *       "timestamp": "2026-11-21T11:30:00.000Z",
+                 *       "decision": "approved"
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEvent"];

@@ -44,6 +44,7 @@ export type CheckMrzData = Assert<Assignable<S.MrzData, C['MrzData']>>
 export type CheckMrzFormat = Assert<Assignable<S.MrzFormat, C['MrzFormat']>>
 export type CheckReadiness = Assert<Assignable<S.Readiness, C['Readiness']>>
 export type CheckRetakeReason = Assert<Assignable<S.RetakeReason, C['RetakeReason']>>
+export type CheckReviewRequest = Assert<Assignable<S.ReviewRequest, C['ReviewRequest']>>
 export type CheckRole = Assert<Assignable<S.Role, C['Role']>>
 export type CheckSelfieUploadRequest = Assert<Assignable<S.SelfieUploadRequest, C['SelfieUploadRequest']>>
 export type CheckSelfieUploaded = Assert<Assignable<S.SelfieUploaded, C['SelfieUploaded']>>

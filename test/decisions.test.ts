@@ -6,6 +6,8 @@ import t from 'tap'
 import { verifications, webhookEvents } from '../src/db/schema.js'
 import type { CheckResult } from '../src/services/verifications-service.js'
 import { build, type Built } from './helpers/build.js'
+import { startReceiver } from './helpers/receiver.js'
+import { clientWithWebhook, SECRET } from './helpers/webhooks.js'
 import { specErrors } from './helpers/spec.js'
 import { create, expectValidationError, type Verification } from './helpers/verifications.js'
 
@@ -103,4 +105,58 @@ t.test('verifications finished before decisions were recorded get theirs at star
   t.match(await read(b, key, approved), { decision: 'approved', decided_by: 'auto' })
   t.match(await read(b, key, declined), { decision: 'declined', decision_reasons: ['document_expired'] })
   t.equal(await b.app.verificationsService.decideEarlierVerifications(), 0, 'nothing left')
+})
+
+t.test('POST /verifications/{id}/review: an admin decides by hand, recorded and sent as verification.reviewed', async (t) => {
+  const b = await build(t, { webhookAllowPrivateNetworks: true })
+  const receiver = await startReceiver(t, SECRET)
+  const { key } = await clientWithWebhook(b, 'acme', receiver.url)
+  const id = await finish(b, key, ['mrz_not_found'], 'to-review')
+  await receiver.waitFor(1) // verification.completed
+  const adminId = (await b.app.apiKeysService.authenticate(b.adminKey))!.id
+
+  for (const role of ['service', 'readonly', 'auditor'] as const) {
+    const other = role === 'service' ? { key } : await b.createKey('acme', role)
+    const res = await b.call('POST', `/verifications/${id}/review`, { key: other.key, body: { decision: 'approved', reason: 'checked' } })
+    t.equal(res.statusCode, 403, `${role}: 403`)
+    t.equal(res.json().error.message, `insufficient permissions: ${role} requires verifications:review`)
+  }
+  for (const body of [{ decision: 'review', reason: 'x' }, { decision: 'approved' }, { decision: 'approved', reason: 'Not Snake' }, { decision: 'approved', reason: 'ok', note: 'x'.repeat(2001) }]) {
+    expectValidationError(t, await b.call('POST', `/verifications/${id}/review`, { key: b.adminKey, body }), 'reviewVerification')
+  }
+  t.equal((await b.call('POST', '/verifications/vry_00000000-0000-4000-8000-000000000000/review', { key: b.adminKey, body: { decision: 'approved', reason: 'ok' } })).statusCode, 404)
+  const pending = await create(b, key, { checks: ['document'] })
+  const early = await b.call('POST', `/verifications/${pending.id}/review`, { key: b.adminKey, body: { decision: 'approved', reason: 'ok' } })
+  t.equal(early.statusCode, 409, 'a pending verification cannot be reviewed')
+  t.same(specErrors('reviewVerification', 409, early.json()), [])
+
+  const res = await b.call('POST', `/verifications/${id}/review`, { key: b.adminKey, body: { decision: 'approved', reason: 'page_checked_by_hand', note: 'Legible on the original.' } })
+  t.equal(res.statusCode, 200)
+  t.same(specErrors('reviewVerification', 200, res.json()), [])
+  t.match(res.json(), { id, status: 'completed', decision: 'approved', decision_reasons: ['page_checked_by_hand'], decided_by: adminId, decision_note: 'Legible on the original.' })
+  t.same(await read(b, key, id), res.json(), 'the client reads the same')
+  t.same((await b.call('GET', '/verifications', { key, query: { decision: 'review' } })).json(), [], 'out of the review queue')
+
+  const [, reviewed] = await receiver.waitFor(2)
+  const event = JSON.parse(reviewed!.body)
+  t.match(event, { event: 'verification.reviewed', verification_id: id, status: 'completed', decision: 'approved' })
+  t.notMatch(reviewed!.body, /Legible/, 'the note stays in the service')
+  t.ok(reviewed!.standardSignatureValid, 'signed: the standardwebhooks library verifies it')
+
+  // Reviewed again, the other way.
+  const again = await b.call('POST', `/verifications/${id}/review`, { key: b.adminKey, body: { decision: 'declined', reason: 'second_look' } })
+  t.match(again.json(), { decision: 'declined', decision_reasons: ['second_look'], decision_note: null })
+})
+
+t.test('a verification past its expiry, not yet swept, is failed first, then reviewed', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('acme', 'service')
+  const v = await create(b, key, { checks: ['document'] })
+  await b.app.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, v.id))
+  const res = await b.call('POST', `/verifications/${v.id}/review`, { key: b.adminKey, body: { decision: 'declined', reason: 'never_finished' } })
+  t.equal(res.statusCode, 200)
+  t.match(res.json(), { status: 'failed', decision: 'declined', decision_reasons: ['never_finished'] })
+  const events = await b.app.db.select().from(webhookEvents).where(eq(webhookEvents.verificationId, v.id)).orderBy(webhookEvents.createdAt)
+  t.same(events.map((e) => e.eventType).sort(), ['verification.failed', 'verification.reviewed'], 'its failed event is not lost')
+  t.equal(await b.app.verificationsService.expireDue(), 0, 'nothing left for the sweeper')
 })

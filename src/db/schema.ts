@@ -62,6 +62,8 @@ export const verifications = pgTable(
     /** `auto`, or the reviewing key's id. */
     decidedBy: text('decided_by'),
     decidedAt: ts('decided_at'),
+    /** A reviewer's note (POST /verifications/{id}/review). */
+    decisionNote: text('decision_note'),
   },
   (t) => [
     index('verifications_client_created_idx').on(t.clientName, t.createdAt.desc(), t.id.desc()),

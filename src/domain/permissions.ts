@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number]
 
 export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
   admin: new Set<Permission>([
-    'verifications:create', 'verifications:read', 'documents:upload', 'checks:run',
+    'verifications:create', 'verifications:read', 'verifications:review', 'documents:upload', 'checks:run',
     'keys:list', 'keys:create', 'keys:revoke', 'webhooks:manage', 'admin:dashboard',
   ]),
   service: new Set<Permission>([

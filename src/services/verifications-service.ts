@@ -1,15 +1,15 @@
 // Verification sessions: creation (with Idempotency-Key), listing and reading, scoped by client.
-import type { CaptureProgress, CreateVerificationBody, ListVerificationsQuerystring, Verification, VerificationLastError, VerificationSummary } from '../../generated/schemas.js'
+import type { CaptureProgress, CreateVerificationBody, ListVerificationsQuerystring, ReviewVerificationBody, Verification, VerificationLastError, VerificationSummary } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
 import type { IdempotencyRepository } from '../db/idempotency-repository.js'
-import type { ListedVerification, VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
+import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { seesAllClients } from '../domain/permissions.js'
-import { decide } from '../domain/decision.js'
 import { effectiveStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
+import { decidedAutomatically, toSummary, toVerification } from './verification-views.js'
 import type { WebhooksService } from './webhooks-service.js'
 
 export type CheckName = Verification['checks'][number]
@@ -31,55 +31,6 @@ export interface ListPage {
 }
 
 class IdempotencyRace extends Error {}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
-
-/**
- * A verification's decision as a client reads it: as recorded, or for a pending session past its
- * expiry that the sweeper has not failed yet, the decision it will record (as effectiveStatus does).
- */
-function decisionOf(row: ListedVerification, now: Date) {
-  if (row.decision === null && effectiveStatus(row, now) === 'failed') {
-    const { decision, reasons } = decide('failed', {}, 0)
-    return { decision, decision_reasons: reasons, decided_by: 'auto', decided_at: row.expiresAt.toISOString() }
-  }
-  return { decision: row.decision, decision_reasons: row.decisionReasons ?? [], decided_by: row.decidedBy, decided_at: iso(row.decidedAt) }
-}
-
-/** The columns that record an automatic decision. */
-function decidedAutomatically(status: 'completed' | 'failed', results: Record<string, unknown>, margin: number, now: Date) {
-  const { decision, reasons } = decide(status, results as Verification['checks_results'], margin)
-  return { decision, decisionReasons: reasons, decidedBy: 'auto', decidedAt: now }
-}
-
-export function toSummary(row: ListedVerification, now = new Date()): VerificationSummary {
-  return {
-    id: row.id,
-    status: effectiveStatus(row, now),
-    client_reference: row.clientReference,
-    checks: row.checks as Verification['checks'],
-    created_at: row.createdAt.toISOString(),
-    completed_at: iso(row.completedAt),
-    decision: decisionOf(row, now).decision,
-  }
-}
-
-export function toVerification(row: VerificationRow): Verification {
-  return {
-    id: row.id,
-    status: effectiveStatus(row),
-    client_reference: row.clientReference,
-    redirect_url: '',
-    checks: row.checks as Verification['checks'],
-    checks_results: row.checksResults as Verification['checks_results'],
-    metadata: row.metadata,
-    created_at: row.createdAt.toISOString(),
-    completed_at: iso(row.completedAt),
-    expires_at: row.expiresAt.toISOString(),
-    last_error: row.lastError ?? null,
-    ...decisionOf(row, new Date()),
-  }
-}
 
 function validateMetadata(metadata: Record<string, string> | undefined) {
   if (!metadata) return
@@ -173,6 +124,40 @@ export function createVerificationsService(
     async get(principal: Principal, id: string): Promise<Verification> {
       const row = await repo.findVisible(id, scope(principal))
       if (!row) throw notFound('verification')
+      return toVerification(row)
+    },
+
+    /**
+     * A person's decision on a finished verification: replaces the decision (an automatic one too),
+     * recorded with the reviewing key, and sent as a verification.reviewed event in the same transaction.
+     */
+    async review(principal: Principal, id: string, body: ReviewVerificationBody): Promise<Verification> {
+      const now = new Date()
+      const { row, queued } = await db.transaction(async (tx) => {
+        const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
+        if (!current) throw notFound('verification')
+        if (effectiveStatus(current, now) === 'pending') throw conflict('verification is pending: only a finished verification can be reviewed')
+        let queued = false
+        if (current.status === 'pending') {
+          // Past its expiry and not swept yet: failed first, as the sweeper would, with its event.
+          const [failed] = await repo.failAll([id], decidedAutomatically('failed', {}, opts.reviewMargin, now), tx)
+          queued = await opts.webhooks.enqueueEvent(tx, failed!, 'verification.failed', now)
+        }
+        const row = await repo.update(
+          id,
+          {
+            decision: body.decision,
+            decisionReasons: [body.reason],
+            decidedBy: principal.id,
+            decidedAt: now,
+            decisionNote: body.note ?? null,
+          },
+          tx,
+        )
+        queued = (await opts.webhooks.enqueueEvent(tx, row, 'verification.reviewed', now)) || queued
+        return { row, queued }
+      })
+      if (queued) opts.onQueued()
       return toVerification(row)
     },
 

@@ -12,7 +12,7 @@ import { isStandardSecret, newStandardSecret } from '../domain/webhook-signing.j
 import type { Principal } from './api-keys-service.js'
 
 export const DELIVERY_LOG_SIZE = 50
-export type EventType = 'verification.completed' | 'verification.failed'
+export type EventType = 'verification.completed' | 'verification.failed' | 'verification.reviewed'
 
 function invalid(path: string, message: string) {
   return new ApiError('validation_error', 'request validation failed', [{ path, message }])

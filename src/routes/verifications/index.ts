@@ -1,7 +1,7 @@
-// Verification sessions: create, list, read.
+// Verification sessions: create, list, read, and a person's decision.
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { createVerificationRoute, getVerificationRoute, listVerificationsRoute } from '../../../generated/schemas.js'
+import { createVerificationRoute, getVerificationRoute, listVerificationsRoute, reviewVerificationRoute } from '../../../generated/schemas.js'
 import { principalOf } from '../../plugins/auth.js'
 import { operation } from '../operation.js'
 
@@ -36,6 +36,14 @@ export default async function verificationsRoutes(fastify: FastifyInstance) {
     schema: getVerificationRoute,
     handler: async function getVerification(request) {
       return app.verificationsService.get(principalOf(request), request.params.id)
+    },
+  })
+
+  app.route({
+    ...operation('reviewVerification'),
+    schema: reviewVerificationRoute,
+    handler: async function reviewVerification(request) {
+      return app.verificationsService.review(principalOf(request), request.params.id, request.body)
     },
   })
 }
