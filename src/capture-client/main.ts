@@ -143,51 +143,51 @@ function ended(answer: Answer): boolean {
   return false
 }
 
-async function documentStep(n: number): Promise<boolean> {
+/**
+ * One step: takes its shots and sends them (`attempt`) until the service accepts them, showing its
+ * retake reasons in between; false when the flow has ended (the link stopped working, or the
+ * verification is no longer pending).
+ */
+async function untilAccepted(n: number, accepted: number, attempt: () => Promise<Answer>): Promise<boolean> {
   step(n)
+  for (;;) {
+    const answer = await attempt()
+    if (answer.status === accepted) return true
+    if (ended(answer)) return false
+    await retakePrompt(reasonsOf(answer))
+  }
+}
+
+function documentStep(n: number): Promise<boolean> {
   const type = (document.querySelector('input[name="document_type"]:checked') as HTMLInputElement | null)?.value ?? 'passport'
   const twoSided = type === 'id_card' || type === 'residence_permit'
-  for (;;) {
+  return untilAccepted(n, 201, async () => {
     const front = await shoot({ title: S.documentTitle!, hint: S.documentFront!, facing: 'environment', frame: 'document' })
     const back = twoSided ? await shoot({ title: S.documentTitle!, hint: S.documentBack!, facing: 'environment', frame: 'document' }) : null
-    const answer = await send('POST', '/documents', { document_type: type, front_image: front, ...(back ? { back_image: back } : {}) })
-    if (answer.status === 201) return true
-    if (ended(answer)) return false
-    await retakePrompt(reasonsOf(answer))
-  }
+    return send('POST', '/documents', { document_type: type, front_image: front, ...(back ? { back_image: back } : {}) })
+  })
 }
 
-async function selfieStep(n: number): Promise<boolean> {
-  step(n)
-  for (;;) {
+function selfieStep(n: number): Promise<boolean> {
+  return untilAccepted(n, 201, async () => {
     const image = await shoot({ title: S.selfieTitle!, hint: S.selfieHint!, facing: 'user', frame: 'face' })
-    const answer = await send('POST', '/selfie', { image })
-    if (answer.status === 201) return true
-    if (ended(answer)) return false
-    await retakePrompt(reasonsOf(answer))
-  }
+    return send('POST', '/selfie', { image })
+  })
 }
 
-async function challengeStep(n: number): Promise<boolean> {
-  step(n)
-  for (;;) {
+function challengeStep(n: number): Promise<boolean> {
+  return untilAccepted(n, 200, async () => {
+    // A challenge that could not be made is offered again like a refused shot.
     const challenge = await send('POST', '/active-liveness/challenge')
-    if (challenge.status !== 201) {
-      if (ended(challenge)) return false
-      await retakePrompt([S.reason_other!], S.tryAgain!)
-      continue
-    }
+    if (challenge.status !== 201) return challenge
     const { challenge_id, actions } = challenge.body as unknown as { challenge_id: string; actions: string[] }
     const frames: Array<{ action: string; image: string }> = []
     for (const action of actions) {
       const image = await shoot({ title: S.challengeTitle!, hint: S[`action_${action}`] ?? action, facing: 'user', frame: 'face', action })
       frames.push({ action, image })
     }
-    const answer = await send('POST', '/active-liveness/verify', { challenge_id, frames })
-    if (answer.status === 200) return true
-    if (ended(answer)) return false
-    await retakePrompt(reasonsOf(answer))
-  }
+    return send('POST', '/active-liveness/verify', { challenge_id, frames })
+  })
 }
 
 async function finish(elsewhere = false) {

@@ -2,7 +2,7 @@
 // script needs (the verification's checks, the catalogue of the page's language) in a JSON block,
 // which a Content-Security-Policy without inline script allows (it is not executed).
 import type { CheckName } from '../../../generated/schemas.js'
-import { html, Html } from '../dashboard/html.js'
+import { html, Html, htmlPage } from '../dashboard/html.js'
 import type { CaptureStrings } from './strings.js'
 
 export interface CapturePageData {
@@ -16,20 +16,8 @@ export interface CapturePageData {
 const DOCUMENT_TYPES = ['passport', 'id_card', 'residence_permit', 'visa'] as const
 
 function layout(s: CaptureStrings, body: Html): string {
-  return html`<!doctype html>
-<html lang="${s.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${s.title}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/capture/assets/capture.css">
-</head>
-<body>
-${body}
-</body>
-</html>
-`.text
+  // An empty icon: without it browsers ask for /favicon.ico, which the service does not have.
+  return htmlPage({ lang: s.lang, title: s.title, stylesheet: '/capture/assets/capture.css', body, head: html`<link rel="icon" href="data:,">\n` })
 }
 
 /** A page for a link that does not work (unknown, replaced or expired): no script, nothing to do. */

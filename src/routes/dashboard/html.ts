@@ -27,3 +27,21 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   })
   return new Html(out)
 }
+
+/** A whole HTML page: the head every page of the service has, its own title, stylesheet and body. */
+export function htmlPage(opts: { lang: string; title: string; stylesheet: string; body: Html; head?: Html }): string {
+  return html`<!doctype html>
+<html lang="${opts.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${opts.title}</title>
+${opts.head ?? ''}<link rel="stylesheet" href="${opts.stylesheet}">
+</head>
+<body>
+${opts.body}
+</body>
+</html>
+`.text
+}

@@ -2,25 +2,12 @@
 // html``, which escapes it; there is no script, no inline style and no inline event handler.
 import type { WebhookDelivery } from '../../../generated/schemas.js'
 import type { DashboardVerification, DashboardView } from '../../services/dashboard-service.js'
-import { html, type Html } from './html.js'
+import { html, htmlPage, type Html } from './html.js'
 
 export const STYLESHEET_URL = '/admin/dashboard.css'
 
 function page(title: string, body: Html): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title} · Identity verification</title>
-<link rel="stylesheet" href="${STYLESHEET_URL}">
-</head>
-<body>
-${body}
-</body>
-</html>
-`.text
+  return htmlPage({ lang: 'en', title: `${title} · Identity verification`, stylesheet: STYLESHEET_URL, body })
 }
 
 const signOutForm = html`<form method="post" action="/admin/sign-out"><button type="submit">Sign out</button></form>`
