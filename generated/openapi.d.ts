@@ -134,6 +134,7 @@ export interface paths {
          *     - `return_url`: where the page sends the person at the end, with `verification_id` appended to
          *       its query. Absolute `https`, or `http` to a loopback host (127.0.0.0/8, `::1`, `localhost`);
          *       anything else is 400.
+         *     - Permission `capture:create` (decided: its own permission, held by `admin` and `service`).
          *     - `allow_upload` (default false): the page also offers a file from the device's gallery;
          *       without it, only the live camera.
          *     - `redirect_url` in the verification stays `""`, as the reference says.
@@ -379,6 +380,44 @@ export interface paths {
          *     frames that cannot be judged; 429; 500.
          */
         post: operations["verifyActiveLiveness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit events
+         * @description The audit log of privileged actions, newest first (`occurred_at` descending, then `id`
+         *     descending), as a bare JSON array. Decided (additive):
+         *     - An entry is written in the same transaction as the action it records, for every action that
+         *       succeeds: `api_key.created`, `api_key.revoked`, `webhook.configured` (the key's webhook URL
+         *       or secret changed: `details` says which, and the URL's origin only), `webhook_delivery.replayed`,
+         *       `verification.reviewed` (`details`: the decision and reason code; the note is not copied),
+         *       `verification.image_viewed` (an image shown in the console: `details` names the upload),
+         *       `console.signed_in` and `console.signed_out`.
+         *     - Each entry names the acting key, its role and client, the target, the time and the request's
+         *       `X-Request-Id`. It holds no personal data and no secret.
+         *     - The log is append-only in the database too: PostgreSQL refuses every UPDATE, DELETE and
+         *       TRUNCATE of it, except the retention purge: entries older than `AUDIT_RETENTION` (default
+         *       `0`: kept forever) are deleted by the sweeper.
+         *     Roles: `admin`, `auditor` (permission `audit:read`); both see every client's entries.
+         *
+         *     `X-Total-Count` carries the number of matching entries, independent of `limit` and `offset`.
+         *
+         *     Errors: 400 for an out-of-range `limit` or `offset`, an unknown `action`, or a filter over 100
+         *     characters; 401; 403; 429; 500.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1262,6 +1301,33 @@ export interface components {
          * @enum {string}
          */
         Role: "admin" | "service" | "readonly" | "auditor";
+        /**
+         * @description A privileged action the audit log records (see `GET /admin/audit-events`).
+         * @enum {string}
+         */
+        AuditAction: "api_key.created" | "api_key.revoked" | "webhook.configured" | "webhook_delivery.replayed" | "verification.reviewed" | "verification.image_viewed" | "console.signed_in" | "console.signed_out";
+        /** @description One entry of the audit log. Holds no personal data and no secret. */
+        AuditEvent: {
+            /** @description `aud_<uuid>`. */
+            id: string;
+            action: components["schemas"]["AuditAction"];
+            /** @description The key that acted (`key_<uuid>`). */
+            actor_key_id: string;
+            actor_role: components["schemas"]["Role"];
+            actor_client_name: string;
+            /** @enum {string} */
+            target_type: "api_key" | "webhook_delivery" | "verification";
+            /** @description The key, delivery or verification acted on. */
+            target_id: string;
+            /** @description The `X-Request-Id` of the request that acted. */
+            request_id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description Non-personal facts of the action: for `api_key.created` the new key's `role` and `client_name`; for `webhook.configured` `url_changed`, `secret_rotated` and `webhook_origin`; for `webhook_delivery.replayed` the new `delivery_id`; for `verification.reviewed` `decision` and `reason`; for `verification.image_viewed` `upload_id` and `kind`. */
+            details: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
         ApiKey: {
             /** @description `key_<uuid>`. */
             id: string;
@@ -1614,7 +1680,7 @@ export interface components {
     headers: {
         /** @description Request id: the caller's `X-Request-Id` if it was 1 to 128 characters from `A-Z a-z 0-9 . _ : -`, else a generated UUID. Logs carry the same id. */
         XRequestId: string;
-        /** @description Total number of verifications matching the filter, regardless of `limit` and `offset`. */
+        /** @description Total number of items matching the filter, regardless of `limit` and `offset`. */
         XTotalCount: number;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
@@ -2565,6 +2631,64 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Number of entries to skip. */
+                offset?: number;
+                /** @description Only entries of this action. */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only entries whose acting key has this id (`key_<uuid>`). */
+                actor?: string;
+                /** @description Only entries about this target id (a verification, key or delivery id). */
+                target?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "aud_7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
+                     *         "action": "verification.reviewed",
+                     *         "actor_key_id": "key_0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d",
+                     *         "actor_role": "admin",
+                     *         "actor_client_name": "admin",
+                     *         "target_type": "verification",
+                     *         "target_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                     *         "request_id": "5b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d",
+                     *         "occurred_at": "2026-11-26T10:15:02.118Z",
+                     *         "details": {
+                     *           "decision": "approved",
+                     *           "reason": "document_checked_by_hand"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AuditEvent"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];

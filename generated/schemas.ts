@@ -31,6 +31,12 @@ export type ApiKeyCreated = Static<typeof ApiKeyCreatedSchema>
 export const ApplicantSchema = Type.Object({ "first_name": Type.Optional(Type.String({"minLength":1,"maxLength":100})), "last_name": Type.Optional(Type.String({"minLength":1,"maxLength":100})), "date_of_birth": Type.Optional(Type.String({"format":"date","description":"YYYY-MM-DD."})), "document_number": Type.Optional(Type.String({"minLength":1,"maxLength":50})), "nationality": Type.Optional(Type.String({"pattern":"^[A-Z]{3}$","description":"ISO 3166-1 alpha-3 country code."})) }, {"additionalProperties":false,"description":"Data the applicant declared, compared by the `identity` check with the document. Names are compared case- and accent-insensitively with whitespace collapsed; the document number ignores spaces and `<` fillers; a field left out is not compared (its match is `null`)."})
 export type Applicant = Static<typeof ApplicantSchema>
 
+export const AuditActionSchema = Type.Unsafe<"api_key.created" | "api_key.revoked" | "webhook.configured" | "webhook_delivery.replayed" | "verification.reviewed" | "verification.image_viewed" | "console.signed_in" | "console.signed_out">({"type":"string","enum":["api_key.created","api_key.revoked","webhook.configured","webhook_delivery.replayed","verification.reviewed","verification.image_viewed","console.signed_in","console.signed_out"],"description":"A privileged action the audit log records (see `GET /admin/audit-events`)."})
+export type AuditAction = Static<typeof AuditActionSchema>
+
+export const AuditEventSchema = Type.Object({ "id": Type.String({"description":"`aud_<uuid>`."}), "action": AuditActionSchema, "actor_key_id": Type.String({"description":"The key that acted (`key_<uuid>`)."}), "actor_role": RoleSchema, "actor_client_name": Type.String(), "target_type": Type.Unsafe<"api_key" | "webhook_delivery" | "verification">({"type":"string","enum":["api_key","webhook_delivery","verification"]}), "target_id": Type.String({"description":"The key, delivery or verification acted on."}), "request_id": Type.String({"description":"The `X-Request-Id` of the request that acted."}), "occurred_at": Type.String({"format":"date-time"}), "details": StringMap(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {"description":"Non-personal facts of the action: for `api_key.created` the new key's `role` and `client_name`; for `webhook.configured` `url_changed`, `secret_rotated` and `webhook_origin`; for `webhook_delivery.replayed` the new `delivery_id`; for `verification.reviewed` `decision` and `reason`; for `verification.image_viewed` `upload_id` and `kind`."}) }, {"additionalProperties":false,"description":"One entry of the audit log. Holds no personal data and no secret."})
+export type AuditEvent = Static<typeof AuditEventSchema>
+
 export const BiometricModelSchema = Type.Object({ "name": Type.String(), "version": Type.String() }, {"additionalProperties":false,"description":"The model that produced a biometric score, so the score can be interpreted later."})
 export type BiometricModel = Static<typeof BiometricModelSchema>
 
@@ -414,6 +420,20 @@ export type VerifyActiveLivenessParams = Static<typeof verifyActiveLivenessRoute
 export type VerifyActiveLivenessBody = Static<typeof verifyActiveLivenessJson>
 export type VerifyActiveLivenessForm = Static<typeof verifyActiveLivenessForm>
 
+export const listAuditEventsRoute = {
+  querystring: Type.Object({ "limit": Type.Optional(Type.Integer({"minimum":1,"maximum":100,"default":20})), "offset": Type.Optional(Type.Integer({"minimum":0,"maximum":1000000,"default":0})), "action": Type.Optional(AuditActionSchema), "actor": Type.Optional(Type.String({"maxLength":100})), "target": Type.Optional(Type.String({"maxLength":100})) }, { additionalProperties: false }),
+  response: {
+    200: Type.Array(AuditEventSchema),
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type ListAuditEventsQuerystring = Static<typeof listAuditEventsRoute.querystring>
+
 export const listApiKeysRoute = {
   response: {
     200: Type.Array(ApiKeySchema),
@@ -585,7 +605,7 @@ export const operations = {
   createVerification: { method: 'POST', path: '/verifications', url: '/verifications', permission: 'verifications:create', tag: 'verifications', successStatus: 201 },
   getVerification: { method: 'GET', path: '/verifications/{id}', url: '/verifications/:id', permission: 'verifications:read', tag: 'verifications', successStatus: 200 },
   reviewVerification: { method: 'POST', path: '/verifications/{id}/review', url: '/verifications/:id/review', permission: 'verifications:review', tag: 'verifications', successStatus: 200 },
-  createCaptureLink: { method: 'POST', path: '/verifications/{id}/capture-link', url: '/verifications/:id/capture-link', permission: 'verifications:create', tag: 'processing', successStatus: 201, optionalBody: true },
+  createCaptureLink: { method: 'POST', path: '/verifications/{id}/capture-link', url: '/verifications/:id/capture-link', permission: 'capture:create', tag: 'processing', successStatus: 201, optionalBody: true },
   getCaptureProgress: { method: 'GET', path: '/verifications/{id}/capture-progress', url: '/verifications/:id/capture-progress', permission: 'verifications:read', tag: 'processing', successStatus: 200 },
   uploadDocument: { method: 'POST', path: '/verifications/{id}/documents', url: '/verifications/:id/documents', permission: 'documents:upload', tag: 'processing', successStatus: 201 },
   uploadSelfie: { method: 'POST', path: '/verifications/{id}/selfie', url: '/verifications/:id/selfie', permission: 'documents:upload', tag: 'processing', successStatus: 201 },
@@ -593,6 +613,7 @@ export const operations = {
   runDocumentLiveness: { method: 'POST', path: '/verifications/{id}/documents/{doc_id}/liveness', url: '/verifications/:id/documents/:doc_id/liveness', permission: 'checks:run', tag: 'processing', successStatus: 200 },
   createLivenessChallenge: { method: 'POST', path: '/verifications/{id}/active-liveness/challenge', url: '/verifications/:id/active-liveness/challenge', permission: 'checks:run', tag: 'processing', successStatus: 201 },
   verifyActiveLiveness: { method: 'POST', path: '/verifications/{id}/active-liveness/verify', url: '/verifications/:id/active-liveness/verify', permission: 'checks:run', tag: 'processing', successStatus: 200 },
+  listAuditEvents: { method: 'GET', path: '/admin/audit-events', url: '/admin/audit-events', permission: 'audit:read', tag: 'audit', successStatus: 200 },
   listApiKeys: { method: 'GET', path: '/admin/keys', url: '/admin/keys', permission: 'keys:list', tag: 'admin-keys', successStatus: 200 },
   createApiKey: { method: 'POST', path: '/admin/keys', url: '/admin/keys', permission: 'keys:create', tag: 'admin-keys', successStatus: 201 },
   revokeApiKey: { method: 'DELETE', path: '/admin/keys/{id}', url: '/admin/keys/:id', permission: 'keys:revoke', tag: 'admin-keys', successStatus: 200 },

@@ -24,6 +24,7 @@ import validationPlugin from './plugins/validation.js'
 import verificationSweeperPlugin from './plugins/verification-sweeper.js'
 import webhookDispatcherPlugin from './webhooks/index.js'
 import adminKeysRoutes from './routes/admin-keys/index.js'
+import auditRoutes from './routes/audit/index.js'
 import dashboardRoutes from './routes/dashboard/index.js'
 import healthRoutes from './routes/health/index.js'
 import captureRoutes from './routes/capture/index.js'
@@ -118,7 +119,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(webhookDispatcherPlugin, { config })
   await fastify.register(analysisPlugin, { threads: config.analysisThreads, queue: config.analysisQueue, onTaskDone: fastify.metrics.analysisTask })
   await fastify.register(servicesPlugin, { config })
-  await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs })
+  await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs, auditRetentionMs: config.auditRetentionMs })
   await fastify.register(securityHeadersPlugin)
   await fastify.register(authPlugin)
   await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond, redisUrl: config.redisUrl })
@@ -130,6 +131,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(captureRoutes)
   await fastify.register(capturePageRoutes, { publicUrl: config.publicUrl })
   await fastify.register(adminKeysRoutes)
+  await fastify.register(auditRoutes)
   await fastify.register(webhooksRoutes)
   await fastify.register(dashboardRoutes, { publicUrl: config.publicUrl })
 }

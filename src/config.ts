@@ -31,6 +31,8 @@ export interface Config {
   mediaEncryptionKey: Buffer | null
   /** Uploaded images are deleted this long after upload; results stay. */
   mediaRetentionMs: number
+  /** Audit entries are deleted this long after they were written; 0 keeps them forever. */
+  auditRetentionMs: number
   /** Worker threads for image analysis (from 2, split between documents and faces: src/analysis/pool.ts). */
   analysisThreads: number
   /** Image analyses that may wait for a thread; past them a request is answered 503 overloaded. */
@@ -67,7 +69,7 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, y: 365 * 86_400_000 }
 
 type Env = Record<string, string | undefined>
 
@@ -96,6 +98,17 @@ export function loadConfig(env: Env = process.env): Config {
       return def
     }
     return Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!)
+  }
+  /** How long something is kept: a duration in days or years, or 0 for ever. */
+  const retention = (name: string, def: number) => {
+    const raw = str(name)
+    if (raw === undefined) return def
+    const m = /^(?:0|([1-9]\d*)(d|y))$/.exec(raw)
+    if (!m) {
+      problems.push(`${name} must be 0 (keep forever) or a number of days or years such as 90d or 3y (got "${raw}")`)
+      return def
+    }
+    return m[1] === undefined ? 0 : Number(m[1]) * DURATION_UNITS[m[2]!]!
   }
 
   const bool = (name: string, def: boolean) => {
@@ -183,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     mediaEncryptionKey: key32('MEDIA_ENCRYPTION_KEY'),
     mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
+    auditRetentionMs: retention('AUDIT_RETENTION', 0),
     faceMatchThreshold: fraction('FACE_MATCH_THRESHOLD', 0.75),
     reviewMargin: fraction('REVIEW_MARGIN', 0.05),
     analysisThreads,

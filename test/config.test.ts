@@ -48,3 +48,13 @@ t.test('every bad value is reported at once, by name', async (t) => {
     t.notMatch(message, 'secret', 'the rejected key value is not echoed')
   }
 })
+
+t.test('AUDIT_RETENTION: kept forever by default, 0 too, else days or years', async (t) => {
+  t.equal(loadConfig({}).auditRetentionMs, 0)
+  t.equal(loadConfig({ AUDIT_RETENTION: '0' }).auditRetentionMs, 0)
+  t.equal(loadConfig({ AUDIT_RETENTION: '90d' }).auditRetentionMs, 90 * 86_400_000)
+  t.equal(loadConfig({ AUDIT_RETENTION: '3y' }).auditRetentionMs, 3 * 365 * 86_400_000)
+  for (const bad of ['3', '12h', '-1y', 'forever', '0d']) {
+    t.throws(() => loadConfig({ AUDIT_RETENTION: bad }), /AUDIT_RETENTION must be 0 \(keep forever\)/, bad)
+  }
+})

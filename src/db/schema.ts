@@ -2,6 +2,7 @@
 // must be exported or drizzle-kit silently leaves it out.
 import { sql } from 'drizzle-orm'
 import type { VerificationLastError, WebhookDelivery } from '../../generated/schemas.js'
+import type { AuditAction, AuditDetails, AuditTargetType } from '../domain/audit.js'
 import type { Decision } from '../domain/decision.js'
 import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
@@ -222,4 +223,30 @@ export const dashboardSessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('dashboard_sessions_expiry_idx').on(t.expiresAt)],
+)
+
+/**
+ * The audit log of privileged actions. Append-only: migration 0015 makes PostgreSQL refuse every
+ * UPDATE, TRUNCATE and DELETE, except the deletes of the retention purge (AUDIT_RETENTION), which
+ * says so in its own transaction (src/db/audit-repository.ts).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: text('id').primaryKey(),
+    occurredAt: ts('occurred_at').notNull().defaultNow(),
+    actorKeyId: text('actor_key_id').notNull(),
+    actorRole: roleEnum('actor_role').notNull(),
+    actorClientName: text('actor_client_name').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
+    targetId: text('target_id').notNull(),
+    requestId: text('request_id').notNull(),
+    details: jsonb('details').$type<AuditDetails>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_time_idx').on(t.occurredAt.desc(), t.id.desc()),
+    index('audit_events_actor_idx').on(t.actorKeyId, t.occurredAt.desc()),
+    index('audit_events_target_idx').on(t.targetId, t.occurredAt.desc()),
+  ],
 )

@@ -9,6 +9,7 @@ export const ID_PREFIX = {
   event: 'evt',
   challenge: 'lch',
   captureLink: 'cpl',
+  auditEvent: 'aud',
 } as const
 
 export function newId(kind: keyof typeof ID_PREFIX): string {

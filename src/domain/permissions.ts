@@ -7,14 +7,14 @@ export type Role = (typeof ROLES)[number]
 
 export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
   admin: new Set<Permission>([
-    'verifications:create', 'verifications:read', 'verifications:review', 'documents:upload', 'checks:run',
-    'keys:list', 'keys:create', 'keys:revoke', 'webhooks:manage', 'admin:dashboard',
+    'verifications:create', 'verifications:read', 'verifications:review', 'documents:upload', 'checks:run', 'capture:create',
+    'keys:list', 'keys:create', 'keys:revoke', 'webhooks:manage', 'admin:dashboard', 'audit:read',
   ]),
   service: new Set<Permission>([
-    'verifications:create', 'verifications:read', 'documents:upload', 'checks:run', 'webhooks:manage',
+    'verifications:create', 'verifications:read', 'documents:upload', 'checks:run', 'capture:create', 'webhooks:manage',
   ]),
   readonly: new Set<Permission>(['verifications:read']),
-  auditor: new Set<Permission>(['verifications:read', 'keys:list', 'admin:dashboard']),
+  auditor: new Set<Permission>(['verifications:read', 'keys:list', 'admin:dashboard', 'audit:read']),
 }
 
 export function can(role: Role, permission: Permission): boolean {

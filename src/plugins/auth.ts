@@ -10,6 +10,7 @@ import { ApiError } from '../domain/errors.js'
 import { CAPTURE_OPERATIONS, looksLikeCaptureToken } from '../domain/capture-link.js'
 import { can } from '../domain/permissions.js'
 import { revokedKey, type Principal } from '../services/api-keys-service.js'
+import type { Actor } from '../services/audit-log.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,6 +47,11 @@ export function bearerToken(header: string | undefined): string | null {
 export function principalOf(request: { principal: Principal | null }): Principal {
   if (!request.principal) throw new Error('principalOf called on a public route')
   return request.principal
+}
+
+/** The caller and its request, as the audit log records them. */
+export function actorOf(request: { principal: Principal | null; id: string }): Actor {
+  return { principal: principalOf(request), requestId: request.id }
 }
 
 export default fp(

@@ -1,6 +1,7 @@
 // One repository per resource, decorated on the instance; each method takes an optional transaction.
 import fp from 'fastify-plugin'
 import { createApiKeysRepository, type ApiKeysRepository } from '../db/api-keys-repository.js'
+import { createAuditRepository, type AuditRepository } from '../db/audit-repository.js'
 import { createCaptureLinksRepository, type CaptureLinksRepository } from '../db/capture-links-repository.js'
 import { createVerificationsRepository, type VerificationsRepository } from '../db/verifications-repository.js'
 import { createDashboardSessionsRepository, type DashboardSessionsRepository } from '../db/dashboard-sessions-repository.js'
@@ -12,6 +13,7 @@ import { createWebhooksRepository, type WebhooksRepository } from '../db/webhook
 declare module 'fastify' {
   interface FastifyInstance {
     apiKeysRepository: ApiKeysRepository
+    auditRepository: AuditRepository
     verificationsRepository: VerificationsRepository
     idempotencyRepository: IdempotencyRepository
     webhooksRepository: WebhooksRepository
@@ -25,6 +27,7 @@ declare module 'fastify' {
 export default fp(
   async function repositoriesPlugin(app) {
     app.decorate('apiKeysRepository', createApiKeysRepository(app.db))
+    app.decorate('auditRepository', createAuditRepository(app.db))
     app.decorate('verificationsRepository', createVerificationsRepository(app.db))
     app.decorate('idempotencyRepository', createIdempotencyRepository(app.db))
     app.decorate('webhooksRepository', createWebhooksRepository(app.db))

@@ -5,6 +5,7 @@ import type { Config } from '../config.js'
 import { similarity } from '../analysis/faces.js'
 import { FACE_MODEL } from '../analysis/human.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
+import { createAuditLog, type AuditLog } from '../services/audit-log.js'
 import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
 import { createCaptureLinksService, type CaptureLinksService } from '../services/capture-links-service.js'
 import { createDashboardService, type DashboardService } from '../services/dashboard-service.js'
@@ -16,6 +17,7 @@ import { createWebhooksService, type WebhooksService } from '../services/webhook
 declare module 'fastify' {
   interface FastifyInstance {
     apiKeysService: ApiKeysService
+    auditLog: AuditLog
     verificationsService: VerificationsService
     webhooksService: WebhooksService
     documentsService: DocumentsService
@@ -29,12 +31,14 @@ declare module 'fastify' {
 export default fp(
   async function servicesPlugin(app, opts: { config: Config }) {
     const onQueued = () => app.webhookDispatcher.kick()
-    const webhooks = createWebhooksService(app.db, app.webhooksRepository, app.apiKeysRepository, {
+    const audit = createAuditLog(app.auditRepository)
+    app.decorate('auditLog', audit)
+    const webhooks = createWebhooksService(app.db, app.webhooksRepository, app.apiKeysRepository, audit, {
       maxRetries: opts.config.webhookRetryDelaysMs.length,
       mediaKey: app.mediaKey,
       onQueued,
     })
-    app.decorate('apiKeysService', createApiKeysService(app.db, app.apiKeysRepository))
+    app.decorate('apiKeysService', createApiKeysService(app.db, app.apiKeysRepository, audit))
     app.decorate('webhooksService', webhooks)
     app.decorate(
       'verificationsService',
@@ -42,6 +46,7 @@ export default fp(
         ttlMs: opts.config.verificationTtlMs,
         reviewMargin: opts.config.reviewMargin,
         webhooks,
+        audit,
         onQueued,
         onFinished: app.metrics.verificationFinished,
       }),
@@ -67,7 +72,7 @@ export default fp(
       'captureLinksService',
       createCaptureLinksService({ db: app.db, repo: app.captureLinksRepository, verifications: app.verificationsService, publicUrl: opts.config.publicUrl }),
     )
-    app.decorate('dashboardSessionsService', createDashboardSessionsService(app.dashboardSessionsRepository, app.apiKeysService))
+    app.decorate('dashboardSessionsService', createDashboardSessionsService(app.db, app.dashboardSessionsRepository, app.apiKeysService, audit))
     app.decorate(
       'dashboardService',
       createDashboardService({

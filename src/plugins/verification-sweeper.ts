@@ -1,10 +1,12 @@
 // Fails pending verifications whose VERIFICATION_TTL has run out, on every instance (the sweep
 // locks with SKIP LOCKED, so instances share the work), and deletes uploaded images older than
-// MEDIA_RETENTION (their results stay), from ready until close.
+// MEDIA_RETENTION (their results stay) and audit entries older than AUDIT_RETENTION, from ready until close.
 import fp from 'fastify-plugin'
 
+const AUDIT_PURGE_BATCH = 1000
+
 export default fp(
-  async function verificationSweeperPlugin(app, opts: { intervalMs: number; mediaRetentionMs: number }) {
+  async function verificationSweeperPlugin(app, opts: { intervalMs: number; mediaRetentionMs: number; auditRetentionMs: number }) {
     let timer: NodeJS.Timeout | null = null
     let sweeping: Promise<void> = Promise.resolve()
     const sweep = async () => {
@@ -14,6 +16,14 @@ export default fp(
         }
         const purged = await app.uploadsRepository.purgeOlderThan(opts.mediaRetentionMs)
         if (purged) app.log.info({ purged }, 'uploaded images past MEDIA_RETENTION deleted')
+        if (opts.auditRetentionMs > 0) {
+          const cutoff = new Date(Date.now() - opts.auditRetentionMs)
+          let deleted = 0
+          for (let n = AUDIT_PURGE_BATCH; n === AUDIT_PURGE_BATCH; deleted += n) {
+            n = await app.auditRepository.purgeOlderThan(cutoff, AUDIT_PURGE_BATCH)
+          }
+          if (deleted) app.log.info({ deleted }, 'audit entries past AUDIT_RETENTION deleted')
+        }
       } catch (err) {
         app.log.error({ err }, 'verification sweep failed')
       }

@@ -8,6 +8,7 @@ import { hashApiKey, looksLikeApiKey, newApiKeySecret } from '../domain/api-key-
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import type { Role } from '../domain/permissions.js'
+import type { Actor, AuditLog } from './audit-log.js'
 
 export interface Principal {
   id: string
@@ -29,14 +30,14 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   return { id: row.id, client_name: row.clientName, role: row.role, created_at: row.createdAt.toISOString() }
 }
 
-export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
+export function createApiKeysService(db: Db, repo: ApiKeysRepository, audit: AuditLog) {
   return {
     /** The principal behind a bearer secret, if the key exists and is not revoked. */
     async authenticate(token: string): Promise<Principal | null> {
       return looksLikeApiKey(token) ? ((await repo.findActiveByHash(hashApiKey(token))) ?? null) : null
     },
 
-    async create(input: ApiKeyCreateRequest): Promise<ApiKeyCreated> {
+    async create(actor: Actor, input: ApiKeyCreateRequest): Promise<ApiKeyCreated> {
       const clientName = input.client_name.trim()
       if (clientName.length === 0) {
         throw new ApiError('validation_error', 'request validation failed', [
@@ -44,7 +45,11 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
         ])
       }
       const key = newApiKeySecret()
-      const row = await repo.insert({ id: newId('apiKey'), clientName, role: input.role ?? 'service', keyHash: hashApiKey(key) })
+      const row = await db.transaction(async (tx) => {
+        const row = await repo.insert({ id: newId('apiKey'), clientName, role: input.role ?? 'service', keyHash: hashApiKey(key) }, tx)
+        await audit.record(tx, actor, 'api_key.created', row.id, { role: row.role, client_name: row.clientName })
+        return row
+      })
       return { ...toApiKey(row), key }
     },
 
@@ -52,7 +57,7 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
       return (await repo.listActive()).map(toApiKey)
     },
 
-    async revoke(id: string): Promise<void> {
+    async revoke(actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const admins = await repo.lockActiveAdmins(tx)
         const target = await repo.findActiveById(id, tx)
@@ -61,6 +66,7 @@ export function createApiKeysService(db: Db, repo: ApiKeysRepository) {
           throw conflict('cannot revoke the last active admin key: create another admin key first')
         }
         await repo.revoke(id, tx)
+        await audit.record(tx, actor, 'api_key.revoked', id, { role: target.role, client_name: target.clientName })
       })
     },
 

@@ -9,6 +9,7 @@ import { newId } from '../domain/ids.js'
 import { seesAllClients } from '../domain/permissions.js'
 import { effectiveStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
+import type { Actor, AuditLog } from './audit-log.js'
 import { decidedAutomatically, toSummary, toVerification } from './verification-views.js'
 import type { WebhooksService } from './webhooks-service.js'
 
@@ -52,6 +53,7 @@ export interface VerificationsServiceOptions {
   /** REVIEW_MARGIN (src/domain/decision.ts). */
   reviewMargin: number
   webhooks: WebhooksService
+  audit: AuditLog
   /** Called after a commit that queued a webhook attempt. */
   onQueued: () => void
   /** Called after a commit that finished a verification, with its check results. */
@@ -131,7 +133,8 @@ export function createVerificationsService(
      * A person's decision on a finished verification: replaces the decision (an automatic one too),
      * recorded with the reviewing key, and sent as a verification.reviewed event in the same transaction.
      */
-    async review(principal: Principal, id: string, body: ReviewVerificationBody): Promise<Verification> {
+    async review(actor: Actor, id: string, body: ReviewVerificationBody): Promise<Verification> {
+      const { principal } = actor
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
         const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
@@ -155,6 +158,7 @@ export function createVerificationsService(
           tx,
         )
         queued = (await opts.webhooks.enqueueEvent(tx, row, 'verification.reviewed', now)) || queued
+        await opts.audit.record(tx, actor, 'verification.reviewed', id, { decision: body.decision, reason: body.reason })
         return { row, queued }
       })
       if (queued) opts.onQueued()

@@ -5,11 +5,13 @@ import type { Db, Executor } from '../db/client.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
 import type { VerificationRow } from '../db/verifications-repository.js'
 import type { DeliveryRow, WebhooksRepository } from '../db/webhooks-repository.js'
+import { webhookOrigin } from '../domain/audit.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { openSecret, PREVIOUS_SECRET_GRACE_MS, sealSecret } from '../domain/webhook-secrets.js'
 import { isStandardSecret, newStandardSecret } from '../domain/webhook-signing.js'
 import type { Principal } from './api-keys-service.js'
+import type { Actor, AuditLog } from './audit-log.js'
 
 export const DELIVERY_LOG_SIZE = 50
 export type EventType = 'verification.completed' | 'verification.failed' | 'verification.reviewed'
@@ -57,13 +59,13 @@ export interface WebhooksServiceOptions {
   onQueued: () => void
 }
 
-export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: ApiKeysRepository, opts: WebhooksServiceOptions) {
+export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: ApiKeysRepository, audit: AuditLog, opts: WebhooksServiceOptions) {
   return {
     /**
      * Sets the key's URL and secret. A new secret (sent, or generated and returned once) replaces the
      * current one, which keeps signing beside it for PREVIOUS_SECRET_GRACE_MS.
      */
-    async updateConfig(principal: Principal, body: UpdateWebhookConfigBody): Promise<{ generatedSecret: string | null }> {
+    async updateConfig(actor: Actor, body: UpdateWebhookConfigBody): Promise<{ generatedSecret: string | null }> {
       if (typeof body.webhook_url === 'string') {
         const problem = urlProblem(body.webhook_url)
         if (problem) throw invalid('/webhook_url', problem)
@@ -75,14 +77,14 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
       const generatedSecret = body.generate_secret ? newStandardSecret() : null
       const sent = generatedSecret ?? body.webhook_secret
       await db.transaction(async (tx) => {
-        const key = await keys.findActiveById(principal.id, tx)
+        const key = await keys.findActiveById(actor.principal.id, tx)
         if (!key) throw new ApiError('unauthorized', 'invalid or revoked API key')
         const url = body.webhook_url === undefined ? key.webhookUrl : body.webhook_url
         const current = key.webhookSecretSealed ? openSecret(opts.mediaKey, key.id, key.webhookSecretSealed) : null
         if (url && !sent && !current) throw invalid('/webhook_secret', 'is required: every delivery is signed, and no secret is stored yet')
         const rotated = sent !== undefined && sent !== current
         await keys.updateWebhook(
-          principal.id,
+          key.id,
           {
             webhookUrl: url,
             ...(rotated
@@ -95,6 +97,14 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
           },
           tx,
         )
+        const urlChanged = url !== key.webhookUrl
+        if (urlChanged || rotated) {
+          await audit.record(tx, actor, 'webhook.configured', key.id, {
+            url_changed: urlChanged,
+            secret_rotated: rotated,
+            webhook_origin: webhookOrigin(url),
+          })
+        }
       })
       return { generatedSecret }
     },
@@ -112,11 +122,11 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
       return (await repo.listForKey(principal.id, DELIVERY_LOG_SIZE)).map(toDelivery)
     },
 
-    async replay(principal: Principal, deliveryId: string): Promise<string> {
+    async replay(actor: Actor, deliveryId: string): Promise<string> {
       const id = await db.transaction(async (tx) => {
-        const original = await repo.findForKey(deliveryId, principal.id, tx)
+        const original = await repo.findForKey(deliveryId, actor.principal.id, tx)
         if (!original) throw notFound('webhook delivery')
-        const key = await keys.findActiveById(principal.id, tx)
+        const key = await keys.findActiveById(actor.principal.id, tx)
         if (!key?.webhookUrl) throw conflict('no webhook URL is configured for this key: set one with PATCH /admin/webhook')
         const created = await repo.insertDelivery(
           {
@@ -133,6 +143,7 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
           },
           tx,
         )
+        await audit.record(tx, actor, 'webhook_delivery.replayed', original.id, { delivery_id: created.id })
         return created.id
       })
       opts.onQueued()

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute } from '../../../generated/schemas.js'
+import { actorOf } from '../../plugins/auth.js'
 import { operation } from '../operation.js'
 
 export default async function adminKeysRoutes(fastify: FastifyInstance) {
@@ -19,7 +20,7 @@ export default async function adminKeysRoutes(fastify: FastifyInstance) {
     ...operation('createApiKey'),
     schema: createApiKeyRoute,
     handler: async function createApiKey(request, reply) {
-      return reply.code(201).send(await app.apiKeysService.create(request.body))
+      return reply.code(201).send(await app.apiKeysService.create(actorOf(request), request.body))
     },
   })
 
@@ -27,7 +28,7 @@ export default async function adminKeysRoutes(fastify: FastifyInstance) {
     ...operation('revokeApiKey'),
     schema: revokeApiKeyRoute,
     handler: async function revokeApiKey(request) {
-      await app.apiKeysService.revoke(request.params.id)
+      await app.apiKeysService.revoke(actorOf(request), request.params.id)
       return { status: 'ok' as const }
     },
   })

@@ -84,9 +84,9 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
     schema: signInDashboardRoute,
     handler: async function signInDashboard(request, reply) {
       refuseCrossSite(request)
-      const { token } = await app.dashboardSessionsService.signIn(request.body.api_key)
+      const { token } = await app.dashboardSessionsService.signIn(request.body.api_key, request.id)
       // Signing in over a live session replaces it rather than leaving it behind.
-      await app.dashboardSessionsService.signOut(sessionCookieOf(request))
+      await app.dashboardSessionsService.signOut(sessionCookieOf(request), request.id)
       return reply
         .setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 })
         .redirect('/admin', 303)
@@ -98,7 +98,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
     schema: signOutDashboardRoute,
     handler: async function signOutDashboard(request, reply) {
       refuseCrossSite(request)
-      await app.dashboardSessionsService.signOut(sessionCookieOf(request))
+      await app.dashboardSessionsService.signOut(sessionCookieOf(request), request.id)
       return reply.clearCookie(SESSION_COOKIE, cookieOptions(request)).redirect('/admin', 303)
     },
   })

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createVerificationRoute, getVerificationRoute, listVerificationsRoute, reviewVerificationRoute } from '../../../generated/schemas.js'
-import { principalOf } from '../../plugins/auth.js'
+import { actorOf, principalOf } from '../../plugins/auth.js'
 import { operation } from '../operation.js'
 
 export default async function verificationsRoutes(fastify: FastifyInstance) {
@@ -43,7 +43,7 @@ export default async function verificationsRoutes(fastify: FastifyInstance) {
     ...operation('reviewVerification'),
     schema: reviewVerificationRoute,
     handler: async function reviewVerification(request) {
-      return app.verificationsService.review(principalOf(request), request.params.id, request.body)
+      return app.verificationsService.review(actorOf(request), request.params.id, request.body)
     },
   })
 }

@@ -6,7 +6,7 @@ import {
   replayWebhookDeliveryRoute,
   updateWebhookConfigRoute,
 } from '../../../generated/schemas.js'
-import { principalOf } from '../../plugins/auth.js'
+import { actorOf, principalOf } from '../../plugins/auth.js'
 import { operation } from '../operation.js'
 
 export default async function webhooksRoutes(fastify: FastifyInstance) {
@@ -16,7 +16,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
     ...operation('updateWebhookConfig'),
     schema: updateWebhookConfigRoute,
     handler: async function updateWebhookConfig(request) {
-      const { generatedSecret } = await app.webhooksService.updateConfig(principalOf(request), request.body)
+      const { generatedSecret } = await app.webhooksService.updateConfig(actorOf(request), request.body)
       return { status: 'ok' as const, ...(generatedSecret ? { webhook_secret: generatedSecret } : {}) }
     },
   })
@@ -33,7 +33,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
     ...operation('replayWebhookDelivery'),
     schema: replayWebhookDeliveryRoute,
     handler: async function replayWebhookDelivery(request, reply) {
-      const newDeliveryId = await app.webhooksService.replay(principalOf(request), request.body.delivery_id)
+      const newDeliveryId = await app.webhooksService.replay(actorOf(request), request.body.delivery_id)
       return reply.code(202).send({ new_delivery_id: newDeliveryId })
     },
   })
