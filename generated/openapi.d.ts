@@ -491,8 +491,12 @@ export interface paths {
         /**
          * Show the HTML dashboard
          * @description Server-rendered HTML page (every value escaped) with the verifications the calling key can see
-         *     (most recent first, by the tenancy rules), the calling key's webhook configuration (secret
-         *     masked) and its recent webhook deliveries. Every HTML page is sent with security headers,
+         *     (most recent first, by the tenancy rules, 25 a page), the calling key's webhook configuration
+         *     (secret masked) and its recent webhook deliveries. Decided: it is the console's home. The list is
+         *     filtered by status, decision (`decision=review` is the review queue), a check's outcome, client,
+         *     creation day range, and an id or `client_reference`; each row links to the verification's page
+         *     (`getConsoleVerification`); a navigation bar links the keys, webhooks and audit pages. A filter
+         *     that does not validate answers 400 (an HTML page for a browser). Every HTML page is sent with security headers,
          *     including a Content-Security-Policy without inline script. Roles: `admin`, `auditor`.
          *
          *     Browser sign-in: a browser cannot send a Bearer header. A request without one whose `Accept`
@@ -507,6 +511,222 @@ export interface paths {
          *     browser signed in with a key whose role lacks `admin:dashboard`); 429; 500.
          */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/verifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show one verification in the console
+         * @description Server-rendered page of one verification: every check with its reasons, scores, thresholds and
+         *     model; the MRZ and holder data read from the document and the declared applicant; the uploads,
+         *     whose images are shown only after an explicit click (each view is recorded in the audit log:
+         *     see `getConsoleImage`); a timeline of creation, uploads, capture link, checks, completion,
+         *     decision, webhook deliveries and audit entries; and, for a key with `verifications:review`, the
+         *     review form. Active-liveness frames are analysed and not kept, so there are none to show.
+         *     Roles: `admin`, `auditor` (every client's verifications).
+         *
+         *     Authenticated as `GET /admin` is: a Bearer header, or the console's session cookie. Errors
+         *     answer a browser with an HTML page, anyone else with JSON: 400 `id` over 100 characters;
+         *     401; 403; 404 unknown verification; 429; 500.
+         */
+        get: operations["getConsoleVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/verifications/{id}/images/{upload_id}/{side}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show an uploaded image to an operator
+         * @description The decrypted bytes of one side of an upload (a document's front or back, a selfie's
+         *     `front`), as `image/jpeg`, `image/png` or `image/webp` after what was uploaded, with
+         *     `Cache-Control: no-store`. The console's page loads it only after the operator clicked to see
+         *     it. Every answer writes a `verification.image_viewed` audit entry first (actor, verification,
+         *     upload, side). Roles: `admin`, `auditor`.
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 400 invalid parameters; 401; 403; 404 unknown
+         *     verification or upload, no such side, or an image deleted after `MEDIA_RETENTION`; 429; 500.
+         */
+        get: operations["getConsoleImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/verifications/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a verification from the console
+         * @description The console's review form: the same decision as `POST /verifications/{id}/review` (same
+         *     permission, same event, same audit entry), from a browser. Answers 303 to the verification's
+         *     page. A form posted from another site (`Sec-Fetch-Site` other than `same-origin` or `none`), or
+         *     by the session cookie without the page's `csrf` token, is refused with 403.
+         *     Roles: `admin` (permission `verifications:review`).
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 400 invalid form; 401; 403; 404 unknown
+         *     verification; 409 still pending; 415 not a form; 429; 500.
+         */
+        post: operations["reviewConsoleVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the API keys in the console
+         * @description Every active key (id, client, role, creation time; never a secret) and, for a key with
+         *     `keys:create` and `keys:revoke`, a form to create a key and a button to revoke each.
+         *     Roles: `admin`, `auditor` (permission `keys:list`).
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 401; 403; 429; 500.
+         */
+        get: operations["getConsoleKeys"];
+        put?: never;
+        /**
+         * Create an API key from the console
+         * @description Creates a key as `POST /admin/keys` does (same rules, same audit entry) and answers 200 with a
+         *     page that shows its secret once; the secret is never shown again. Cross-site forms and forms
+         *     without the page's `csrf` token are refused with 403. Roles: `admin` (permission `keys:create`).
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 400 invalid form; 401; 403; 415; 429; 500.
+         */
+        post: operations["createConsoleKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key from the console
+         * @description Revokes a key as `DELETE /admin/keys/{id}` does (same last-admin guard, same audit entry) and
+         *     answers 303 to the keys page. Revoking the key the console is signed in with ends the session.
+         *     Cross-site forms and forms without the page's `csrf` token are refused with 403.
+         *     Roles: `admin` (permission `keys:revoke`).
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 400; 401; 403; 404 unknown or revoked key;
+         *     409 the last active admin key; 415; 429; 500.
+         */
+        post: operations["revokeConsoleKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show webhook configuration and deliveries in the console
+         * @description The signed-in key's webhook configuration (secret masked) and delivery log, with a replay
+         *     button on each delivery for a key with `webhooks:manage`; for `admin` and `auditor` keys also
+         *     the failing deliveries of every client (failed for good, or failing and to be retried), which
+         *     a client's own log alone does not show operators. Roles: `admin`, `auditor`.
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 401; 403; 429; 500.
+         */
+        get: operations["getConsoleWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/webhooks/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a delivery from the console
+         * @description Replays one of the signed-in key's deliveries as `POST /admin/webhooks/replay` does (same
+         *     rules, same audit entry) and answers 303 to the webhooks page. Cross-site forms and forms
+         *     without the page's `csrf` token are refused with 403. Roles: `admin` (permission
+         *     `webhooks:manage`).
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 400; 401; 403; 404 unknown delivery of this key;
+         *     409 no webhook URL; 415; 429; 500.
+         */
+        post: operations["replayConsoleDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the audit log in the console
+         * @description The audit log of `GET /admin/audit-events` as a page, newest first, filtered by action, actor
+         *     and target, 50 entries a page. Roles: `admin`, `auditor` (permission `audit:read`).
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 400 invalid filter; 401; 403; 429; 500.
+         */
+        get: operations["getConsoleAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1328,6 +1548,8 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
         };
+        /** @description The token the console's page put in its form: required when the form is posted with the session cookie (it proves the form came from the console's own page), ignored with a Bearer header. */
+        ConsoleCsrfToken: string;
         ApiKey: {
             /** @description `key_<uuid>`. */
             id: string;
@@ -1451,6 +1673,87 @@ export interface components {
         };
     };
     responses: {
+        /** @description A server-rendered console page (every value escaped, no script). */
+        ConsolePage: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example <!doctype html>
+                 *     <html lang="en"><head><meta charset="utf-8"><title>Verification · Identity verification</title></head>
+                 *     <body><nav>...</nav><main><h1>Verification vry_…</h1>...</main></body></html>
+                 */
+                "text/html": string;
+            };
+        };
+        /** @description Done; the browser follows the redirect to the page that shows the result. */
+        ConsoleSeeOther: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description The console page to show next. */
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description Missing, invalid or revoked key, or an expired session (`unauthorized`): JSON, or the HTML
+         *     sign-in page when no Bearer header was sent and the client accepts `text/html`.
+         */
+        ConsoleUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "missing API key"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+                /**
+                 * @example <!doctype html>
+                 *     <html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head>
+                 *     <body><form method="post" action="/admin/sign-in">...</form></body></html>
+                 */
+                "text/html": string;
+            };
+        };
+        /**
+         * @description The request cannot be answered (`validation_error`, `forbidden`, `not_found`, `conflict`): the
+         *     API's JSON error, or an HTML page saying why when no Bearer header was sent and the client
+         *     accepts `text/html`.
+         */
+        ConsoleError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "verification not found"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+                /**
+                 * @example <!doctype html>
+                 *     <html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+                 *     <body><h1>Not found</h1><p role="alert">verification not found</p></body></html>
+                 */
+                "text/html": string;
+            };
+        };
         /** @description Validation failed (`validation_error`), including malformed JSON. */
         BadRequest: {
             headers: {
@@ -1663,6 +1966,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Verification id (`vry_<uuid>`). */
+        ConsoleVerificationId: string;
+        /** @description Page number, from 1. */
+        ConsolePage: number;
         /** @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
         XSignature: string;
         /** @description The event id (`evt_<uuid>`), stable across retries and replays; use it to de-duplicate. */
@@ -2825,7 +3132,25 @@ export interface operations {
     };
     getDashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: components["schemas"]["VerificationStatus"];
+                /** @description `review` is the review queue. */
+                decision?: "approved" | "declined" | "review";
+                /** @description Only verifications that requested this check, with the `outcome` below. */
+                check?: components["schemas"]["CheckName"];
+                /** @description The outcome of `check` (default `failed`); ignored without `check`. */
+                outcome?: "passed" | "failed" | "pending";
+                /** @description Only this client's verifications (`client_name`, exact). */
+                client?: string;
+                /** @description Created on or after this day (UTC). */
+                from?: string;
+                /** @description Created on or before this day (UTC). */
+                to?: string;
+                /** @description A verification id or a `client_reference`, matched exactly. */
+                q?: string;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["ConsolePage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2904,6 +3229,274 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    getConsoleVerification: {
+        parameters: {
+            query?: {
+                /** @description The image the operator clicked to see, as `<upload_id>.<side>`: the page then loads it from `getConsoleImage`. Without it, no image is loaded. */
+                show?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: components["parameters"]["ConsoleVerificationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ConsolePage"];
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            404: components["responses"]["ConsoleError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    getConsoleImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: components["parameters"]["ConsoleVerificationId"];
+                /** @description Upload id (`doc_<uuid>`). */
+                upload_id: string;
+                side: "front" | "back";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            404: components["responses"]["ConsoleError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    reviewConsoleVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: components["parameters"]["ConsoleVerificationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approved",
+                 *       "reason": "document_checked_by_hand",
+                 *       "note": "The printed page is legible on the original photo.",
+                 *       "csrf": "3q2-7wQ0yZ1xv8Jk9Lm4Np5Oq6Rs7Tu8Vw9Xy0Za1Bc"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    decision: "approved" | "declined";
+                    reason: string;
+                    note?: string;
+                    csrf?: components["schemas"]["ConsoleCsrfToken"];
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["ConsoleSeeOther"];
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            404: components["responses"]["ConsoleError"];
+            409: components["responses"]["ConsoleError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    getConsoleKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ConsolePage"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    createConsoleKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_name": "acme-onboarding",
+                 *       "role": "service",
+                 *       "csrf": "3q2-7wQ0yZ1xv8Jk9Lm4Np5Oq6Rs7Tu8Vw9Xy0Za1Bc"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    client_name: string;
+                    role?: components["schemas"]["Role"];
+                    csrf?: components["schemas"]["ConsoleCsrfToken"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ConsolePage"];
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    revokeConsoleKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key id (`key_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "csrf": "3q2-7wQ0yZ1xv8Jk9Lm4Np5Oq6Rs7Tu8Vw9Xy0Za1Bc"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    csrf?: components["schemas"]["ConsoleCsrfToken"];
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["ConsoleSeeOther"];
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            404: components["responses"]["ConsoleError"];
+            409: components["responses"]["ConsoleError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    getConsoleWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ConsolePage"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    replayConsoleDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "delivery_id": "whd_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                 *       "csrf": "3q2-7wQ0yZ1xv8Jk9Lm4Np5Oq6Rs7Tu8Vw9Xy0Za1Bc"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    delivery_id: string;
+                    csrf?: components["schemas"]["ConsoleCsrfToken"];
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["ConsoleSeeOther"];
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            404: components["responses"]["ConsoleError"];
+            409: components["responses"]["ConsoleError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    getConsoleAudit: {
+        parameters: {
+            query?: {
+                action?: components["schemas"]["AuditAction"];
+                actor?: string;
+                target?: string;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["ConsolePage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ConsolePage"];
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];

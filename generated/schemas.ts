@@ -112,6 +112,9 @@ export type LivenessCheckResult = Static<typeof LivenessCheckResultSchema>
 export const ChecksResultsSchema = Type.Object({ "document": Type.Optional(DocumentCheckResultSchema), "identity": Type.Optional(IdentityCheckResultSchema), "face_match": Type.Optional(FaceMatchCheckResultSchema), "liveness": Type.Optional(LivenessCheckResultSchema) }, {"additionalProperties":false,"description":"Results keyed by check name. Only finished, requested checks appear."})
 export type ChecksResults = Static<typeof ChecksResultsSchema>
 
+export const ConsoleCsrfTokenSchema = Type.String({"maxLength":100,"description":"The token the console's page put in its form: required when the form is posted with the session cookie (it proves the form came from the console's own page), ignored with a Bearer header."})
+export type ConsoleCsrfToken = Static<typeof ConsoleCsrfTokenSchema>
+
 export const DocumentUploadRequestSchema = Type.Object({ "document_type": DocumentTypeSchema, "front_image": Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP; at most 10 MB decoded and 8,000 px a side."}), "back_image": Type.Optional(Type.String({"maxLength":14000000,"description":"Base64 JPEG, PNG or WebP of the back side (ID cards); same limits."})), "mrz": Type.Optional(Type.String({"maxLength":300,"description":"MRZ text from an on-device reader, lines separated by `\\n`; validated as sent instead of reading the images."})) }, {"additionalProperties":false})
 export type DocumentUploadRequest = Static<typeof DocumentUploadRequestSchema>
 
@@ -480,6 +483,7 @@ export const revokeApiKeyRoute = {
 export type RevokeApiKeyParams = Static<typeof revokeApiKeyRoute.params>
 
 export const getDashboardRoute = {
+  querystring: Type.Object({ "status": Type.Optional(VerificationStatusSchema), "decision": Type.Optional(Type.Unsafe<"approved" | "declined" | "review">({"type":"string","enum":["approved","declined","review"]})), "check": Type.Optional(CheckNameSchema), "outcome": Type.Optional(Type.Unsafe<"passed" | "failed" | "pending">({"type":"string","enum":["passed","failed","pending"]})), "client": Type.Optional(Type.String({"maxLength":200})), "from": Type.Optional(Type.String({"format":"date"})), "to": Type.Optional(Type.String({"format":"date"})), "q": Type.Optional(Type.String({"maxLength":255})), "page": Type.Optional(Type.Integer({"minimum":1,"maximum":40000,"default":1})) }, { additionalProperties: false }),
   response: {
     401: ErrorResponseSchema,
     403: ErrorResponseSchema,
@@ -488,6 +492,140 @@ export const getDashboardRoute = {
     503: ErrorResponseSchema,
   },
 } as const
+export type GetDashboardQuerystring = Static<typeof getDashboardRoute.querystring>
+
+export const getConsoleVerificationRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  querystring: Type.Object({ "show": Type.Optional(Type.String({"maxLength":120,"pattern":"^doc_[0-9a-f-]{36}\\.(front|back)$"})) }, { additionalProperties: false }),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type GetConsoleVerificationParams = Static<typeof getConsoleVerificationRoute.params>
+export type GetConsoleVerificationQuerystring = Static<typeof getConsoleVerificationRoute.querystring>
+
+export const getConsoleImageRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}), "upload_id": Type.String({"maxLength":100}), "side": Type.Unsafe<"front" | "back">({"type":"string","enum":["front","back"]}) }, { additionalProperties: false }),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type GetConsoleImageParams = Static<typeof getConsoleImageRoute.params>
+
+export const reviewConsoleVerificationRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: Type.Object({ "decision": Type.Unsafe<"approved" | "declined">({"type":"string","enum":["approved","declined"]}), "reason": Type.String({"minLength":1,"maxLength":100,"pattern":"^[a-z][a-z0-9_]*$"}), "note": Type.Optional(Type.String({"maxLength":2000})), "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type ReviewConsoleVerificationParams = Static<typeof reviewConsoleVerificationRoute.params>
+export type ReviewConsoleVerificationBody = Static<typeof reviewConsoleVerificationRoute.body>
+
+export const getConsoleKeysRoute = {
+  response: {
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+
+export const createConsoleKeyRoute = {
+  body: Type.Object({ "client_name": Type.String({"minLength":1,"maxLength":200}), "role": Type.Optional(RoleSchema), "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type CreateConsoleKeyBody = Static<typeof createConsoleKeyRoute.body>
+
+export const revokeConsoleKeyRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: Type.Object({ "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type RevokeConsoleKeyParams = Static<typeof revokeConsoleKeyRoute.params>
+export type RevokeConsoleKeyBody = Static<typeof revokeConsoleKeyRoute.body>
+
+export const getConsoleWebhooksRoute = {
+  response: {
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+
+export const replayConsoleDeliveryRoute = {
+  body: Type.Object({ "delivery_id": Type.String({"maxLength":100}), "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type ReplayConsoleDeliveryBody = Static<typeof replayConsoleDeliveryRoute.body>
+
+export const getConsoleAuditRoute = {
+  querystring: Type.Object({ "action": Type.Optional(AuditActionSchema), "actor": Type.Optional(Type.String({"maxLength":100})), "target": Type.Optional(Type.String({"maxLength":100})), "page": Type.Optional(Type.Integer({"minimum":1,"maximum":40000,"default":1})) }, { additionalProperties: false }),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type GetConsoleAuditQuerystring = Static<typeof getConsoleAuditRoute.querystring>
 
 export const signInDashboardRoute = {
   body: Type.Object({ "api_key": Type.String({"maxLength":200,"description":"An API key (`ivs_` and 43 base64url characters)."}) }, {"additionalProperties":false}),
@@ -618,6 +756,15 @@ export const operations = {
   createApiKey: { method: 'POST', path: '/admin/keys', url: '/admin/keys', permission: 'keys:create', tag: 'admin-keys', successStatus: 201 },
   revokeApiKey: { method: 'DELETE', path: '/admin/keys/{id}', url: '/admin/keys/:id', permission: 'keys:revoke', tag: 'admin-keys', successStatus: 200 },
   getDashboard: { method: 'GET', path: '/admin', url: '/admin', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
+  getConsoleVerification: { method: 'GET', path: '/admin/console/verifications/{id}', url: '/admin/console/verifications/:id', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
+  getConsoleImage: { method: 'GET', path: '/admin/console/verifications/{id}/images/{upload_id}/{side}', url: '/admin/console/verifications/:id/images/:upload_id/:side', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
+  reviewConsoleVerification: { method: 'POST', path: '/admin/console/verifications/{id}/review', url: '/admin/console/verifications/:id/review', permission: 'verifications:review', tag: 'dashboard', successStatus: 303 },
+  getConsoleKeys: { method: 'GET', path: '/admin/console/keys', url: '/admin/console/keys', permission: 'keys:list', tag: 'dashboard', successStatus: 200 },
+  createConsoleKey: { method: 'POST', path: '/admin/console/keys', url: '/admin/console/keys', permission: 'keys:create', tag: 'dashboard', successStatus: 200 },
+  revokeConsoleKey: { method: 'POST', path: '/admin/console/keys/{id}/revoke', url: '/admin/console/keys/:id/revoke', permission: 'keys:revoke', tag: 'dashboard', successStatus: 303 },
+  getConsoleWebhooks: { method: 'GET', path: '/admin/console/webhooks', url: '/admin/console/webhooks', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
+  replayConsoleDelivery: { method: 'POST', path: '/admin/console/webhooks/replay', url: '/admin/console/webhooks/replay', permission: 'webhooks:manage', tag: 'dashboard', successStatus: 303 },
+  getConsoleAudit: { method: 'GET', path: '/admin/console/audit', url: '/admin/console/audit', permission: 'audit:read', tag: 'dashboard', successStatus: 200 },
   signInDashboard: { method: 'POST', path: '/admin/sign-in', url: '/admin/sign-in', permission: null, tag: 'dashboard', successStatus: 303 },
   signOutDashboard: { method: 'POST', path: '/admin/sign-out', url: '/admin/sign-out', permission: null, tag: 'dashboard', successStatus: 303 },
   getDashboardStylesheet: { method: 'GET', path: '/admin/dashboard.css', url: '/admin/dashboard.css', permission: null, tag: 'dashboard', successStatus: 200 },

@@ -21,6 +21,7 @@ export type CheckCaptureLinkRequest = Assert<Assignable<S.CaptureLinkRequest, C[
 export type CheckCaptureProgress = Assert<Assignable<S.CaptureProgress, C['CaptureProgress']>>
 export type CheckCheckName = Assert<Assignable<S.CheckName, C['CheckName']>>
 export type CheckChecksResults = Assert<Assignable<S.ChecksResults, C['ChecksResults']>>
+export type CheckConsoleCsrfToken = Assert<Assignable<S.ConsoleCsrfToken, C['ConsoleCsrfToken']>>
 export type CheckDocumentCheckDetails = Assert<Assignable<S.DocumentCheckDetails, C['DocumentCheckDetails']>>
 export type CheckDocumentCheckResult = Assert<Assignable<S.DocumentCheckResult, C['DocumentCheckResult']>>
 export type CheckDocumentType = Assert<Assignable<S.DocumentType, C['DocumentType']>>

@@ -1,7 +1,8 @@
 // SQL for the audit log: append, read newest first with filters, and the retention purge (the one
 // delete the table's trigger lets through). Every method takes an optional transaction from its caller.
-import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
+import { descending } from './order.js'
 import { auditEvents } from './schema.js'
 
 const a = auditEvents
@@ -31,7 +32,7 @@ export function createAuditRepository(db: Db) {
     async list(filter: AuditFilter, limit: number, offset: number, tx: Executor = db) {
       const condition = where(filter)
       const [rows, [total]] = await Promise.all([
-        tx.select().from(a).where(condition).orderBy(desc(a.occurredAt), desc(a.id)).limit(limit).offset(offset),
+        tx.select().from(a).where(condition).orderBy(descending(a.occurredAt), descending(a.id)).limit(limit).offset(offset),
         tx.select({ n: count() }).from(a).where(condition),
       ])
       return { rows, total: total?.n ?? 0 }

@@ -23,6 +23,22 @@ export function createUploadsRepository(db: Db) {
       return row
     },
 
+    /** A verification's uploads without their bytes: what the console lists. */
+    async listForVerification(verificationId: string, tx: Executor = db) {
+      return tx
+        .select({
+          id: uploads.id,
+          kind: uploads.kind,
+          documentType: uploads.documentType,
+          createdAt: uploads.createdAt,
+          purgedAt: uploads.purgedAt,
+          hasBack: sql<boolean>`${uploads.back} is not null`,
+        })
+        .from(uploads)
+        .where(eq(uploads.verificationId, verificationId))
+        .orderBy(uploads.createdAt)
+    },
+
     async latest(verificationId: string, kind: UploadRow['kind'], tx: Executor = db): Promise<UploadRow | undefined> {
       const [row] = await tx
         .select()

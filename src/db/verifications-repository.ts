@@ -47,12 +47,12 @@ type ListShape = { allClients: boolean; status?: VerificationStatus; decision?: 
 /**
  * The list's filter. The status is the one a client sees (effectiveStatus in src/domain): a pending
  * session past its expiry is listed as failed, before the sweeper has recorded it. The client's name
- * is the placeholder `clientName`.
+ * is the placeholder `clientName` in the API's prepared statements, a value in the console's search.
  */
-function listWhere(shape: ListShape): SQL | undefined {
+function listConditions(shape: ListShape, clientName: unknown = sql.placeholder('clientName')): SQL[] {
   const c = verifications
   const conditions: SQL[] = []
-  if (!shape.allClients) conditions.push(eq(c.clientName, sql.placeholder('clientName')))
+  if (!shape.allClients) conditions.push(sql`${c.clientName} = ${clientName}`)
   if (shape.status === 'pending') {
     conditions.push(eq(c.status, 'pending'), gt(c.expiresAt, sql`now()`))
   } else if (shape.status === 'failed') {
@@ -66,6 +66,37 @@ function listWhere(shape: ListShape): SQL | undefined {
   } else if (shape.decision) {
     conditions.push(eq(c.decision, shape.decision))
   }
+  return conditions
+}
+
+const listWhere = (shape: ListShape): SQL | undefined => and(...listConditions(shape))
+
+/** The console's search: the list's filter, and a check's outcome, a client, a time range, an id or reference. */
+export interface ConsoleFilter extends ListFilter {
+  check?: { name: string; outcome: 'passed' | 'failed' | 'pending' }
+  client?: string
+  createdFrom?: Date
+  createdBefore?: Date
+  /** A verification id or a client_reference, matched exactly. */
+  search?: string
+}
+
+function consoleWhere(filter: ConsoleFilter): SQL | undefined {
+  const c = verifications
+  const conditions = listConditions({ allClients: filter.clientName === null, status: filter.status, decision: filter.decision }, filter.clientName)
+  if (filter.check) {
+    const { name, outcome } = filter.check
+    conditions.push(sql`${name} = any(${c.checks})`)
+    conditions.push(
+      outcome === 'pending'
+        ? sql`not (${c.checksResults} ? ${name})`
+        : sql`(${c.checksResults} -> ${name} ->> 'passed') = ${outcome === 'passed' ? 'true' : 'false'}`,
+    )
+  }
+  if (filter.client !== undefined) conditions.push(eq(c.clientName, filter.client))
+  if (filter.createdFrom) conditions.push(sql`${c.createdAt} >= ${filter.createdFrom.toISOString()}`)
+  if (filter.createdBefore) conditions.push(sql`${c.createdAt} < ${filter.createdBefore.toISOString()}`)
+  if (filter.search !== undefined) conditions.push(or(eq(c.id, filter.search), eq(c.clientReference, filter.search))!)
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -166,6 +197,22 @@ export function createVerificationsRepository(db: Db) {
     /** A page of rows, newest first. */
     async list(filter: ListFilter): Promise<ListedVerification[]> {
       return listStatements(filter).page.execute({ clientName: filter.clientName, limit: filter.limit, offset: filter.offset })
+    },
+
+    /** A page of the console's search, newest first, and how many match in all. */
+    async search(filter: ConsoleFilter): Promise<{ rows: ListedVerification[]; total: number }> {
+      const where = consoleWhere(filter)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(listedColumns)
+          .from(verifications)
+          .where(where)
+          .orderBy(descending(verifications.createdAt), descending(verifications.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ n: count() }).from(verifications).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
     },
 
     /** How many verifications the list's filter matches (X-Total-Count). */

@@ -140,6 +140,23 @@ export function createWebhooksRepository(db: Db) {
       return tx.select().from(d).where(eq(d.keyId, keyId)).orderBy(descending(d.createdAt), descending(d.id)).limit(limit)
     },
 
+    /** Every delivery of a verification's events, to any key: the console's timeline. */
+    async listForVerification(verificationId: string, limit: number, tx: Executor = db): Promise<DeliveryRow[]> {
+      return tx.select().from(d).where(eq(d.verificationId, verificationId)).orderBy(descending(d.createdAt), descending(d.id)).limit(limit)
+    },
+
+    /** Deliveries of every client that failed for good, or whose last attempt failed and will be retried. */
+    async listFailing(limit: number, tx: Executor = db): Promise<Array<DeliveryRow & { clientName: string }>> {
+      const rows = await tx
+        .select({ delivery: d, clientName: apiKeys.clientName })
+        .from(d)
+        .innerJoin(apiKeys, eq(apiKeys.id, d.keyId))
+        .where(or(eq(d.status, 'failed'), and(eq(d.status, 'pending'), isNotNull(d.error))))
+        .orderBy(descending(d.createdAt), descending(d.id))
+        .limit(limit)
+      return rows.map((r) => ({ ...r.delivery, clientName: r.clientName }))
+    },
+
     async findForKey(id: string, keyId: string, tx: Executor = db): Promise<DeliveryRow | undefined> {
       const [row] = await tx.select().from(d).where(and(eq(d.id, id), eq(d.keyId, keyId))).limit(1)
       return row

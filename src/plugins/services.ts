@@ -7,6 +7,7 @@ import { FACE_MODEL } from '../analysis/human.js'
 import { createApiKeysService, type ApiKeysService } from '../services/api-keys-service.js'
 import { createAuditLog, type AuditLog } from '../services/audit-log.js'
 import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
+import { createConsoleService, type ConsoleService } from '../services/console-service.js'
 import { createCaptureLinksService, type CaptureLinksService } from '../services/capture-links-service.js'
 import { createDashboardService, type DashboardService } from '../services/dashboard-service.js'
 import { createDashboardSessionsService, type DashboardSessionsService } from '../services/dashboard-sessions-service.js'
@@ -23,6 +24,7 @@ declare module 'fastify' {
     documentsService: DocumentsService
     biometricsService: BiometricsService
     dashboardService: DashboardService
+    consoleService: ConsoleService
     dashboardSessionsService: DashboardSessionsService
     captureLinksService: CaptureLinksService
   }
@@ -80,6 +82,18 @@ export default fp(
         keys: app.apiKeysRepository,
         webhooks: app.webhooksRepository,
         captureLinks: app.captureLinksRepository,
+        mediaKey,
+      }),
+    )
+    app.decorate(
+      'consoleService',
+      createConsoleService({
+        db: app.db,
+        verifications: app.verificationsRepository,
+        uploads: app.uploadsRepository,
+        webhooks: app.webhooksRepository,
+        captureLinks: app.captureLinksRepository,
+        audit,
         mediaKey,
       }),
     )

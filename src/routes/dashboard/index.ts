@@ -1,5 +1,6 @@
-// The operator's HTML dashboard and its browser sign-in. A browser (no Authorization header, Accept
-// with text/html) gets HTML for 401 and 403 too; every other client gets the API's JSON errors.
+// The operator's console: its home (GET /admin), its browser sign-in, and the pages under it
+// (console-routes.ts). A browser (no Authorization header, Accept with text/html) gets an HTML page
+// for every 4xx too; every other client gets the API's JSON errors.
 import { readFileSync } from 'node:fs'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -13,7 +14,9 @@ import { WWW_AUTHENTICATE } from '../../plugins/errors.js'
 import { PAGE_HELMET } from '../../plugins/security-headers.js'
 import { SESSION_TTL_MS } from '../../services/dashboard-sessions-service.js'
 import { operation } from '../operation.js'
-import { dashboardPage, forbiddenPage, signInPage } from './pages.js'
+import consoleRoutes from './console-routes.js'
+import { refuseCrossSite, sendHtml, viewerOf } from './forms.js'
+import { dashboardPage, errorPage, signInPage } from './pages.js'
 
 const stylesheet = readFileSync(new URL('./dashboard.css', import.meta.url), 'utf8')
 
@@ -21,18 +24,6 @@ const wantsHtml = (request: FastifyRequest) =>
   request.headers.authorization === undefined && /\btext\/html\b/i.test(request.headers.accept ?? '')
 
 const hasSessionCookie = (request: FastifyRequest) => sessionCookieOf(request) !== undefined
-
-function sendHtml(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body)
-}
-
-/** A form another site made the browser post (login CSRF): browsers say so in Sec-Fetch-Site. */
-function refuseCrossSite(request: FastifyRequest) {
-  const site = request.headers['sec-fetch-site']
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    throw new ApiError('forbidden', 'a form posted from another site cannot sign in or out here')
-  }
-}
 
 export default async function dashboardRoutes(fastify: FastifyInstance, opts: { publicUrl: string }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -52,18 +43,32 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
   const cookieOptions = (request: FastifyRequest) =>
     ({ path: '/admin', httpOnly: true, sameSite: 'strict', secure: httpsDeployment || request.protocol === 'https' }) as const
 
-  // 401 and 403 become pages for a browser; anything else goes on to the root error handler.
+  // A browser's filter form sends its empty fields too: an empty field is no filter.
+  app.addHook('preValidation', async function dropEmptyQueryFields(request) {
+    const query = request.query as Record<string, unknown> | undefined
+    if (query) for (const [k, v] of Object.entries(query)) if (v === '') delete query[k]
+  })
+
+  // A 4xx becomes a page for a browser (401: the sign-in form); anything else goes on to the root
+  // error handler.
   app.setErrorHandler(function renderDashboardError(error: FastifyError, request, reply) {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       throw new ApiError('unsupported_media_type', 'unsupported Content-Type: send application/x-www-form-urlencoded')
     }
-    if (!(error instanceof ApiError) || !wantsHtml(request)) throw error
+    if (!wantsHtml(request)) throw error
+    if (error.validation) {
+      const message = `invalid ${error.validationContext ?? 'request'}: ${error.validation.map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message}`.trim()).join('; ')}`
+      return sendHtml(reply, 400, errorPage(400, message, hasSessionCookie(request)))
+    }
+    if (!(error instanceof ApiError)) throw error
     if (error.statusCode === 401) {
       // A first visit (no cookie, no form posted) needs no reason, only the form.
       const notice = request.method === 'GET' && !hasSessionCookie(request) ? null : error.message
       return sendHtml(reply.header('www-authenticate', WWW_AUTHENTICATE), 401, signInPage(notice))
     }
-    if (error.statusCode === 403) return sendHtml(reply, 403, forbiddenPage(error.message, hasSessionCookie(request)))
+    if (error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 415 && error.statusCode !== 413 && error.statusCode !== 429) {
+      return sendHtml(reply, error.statusCode, errorPage(error.statusCode, error.message, hasSessionCookie(request)))
+    }
     throw error
   })
 
@@ -73,9 +78,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
     config: { ...dashboard.config, sessionCookie: true },
     schema: getDashboardRoute,
     handler: async function getDashboard(request, reply) {
-      const view = await app.dashboardService.view(principalOf(request))
-      const bySession = request.headers.authorization === undefined
-      return sendHtml(reply, 200, dashboardPage(view, bySession))
+      const view = await app.dashboardService.view(principalOf(request), request.query)
+      return sendHtml(reply, 200, dashboardPage(view, viewerOf(request)))
     },
   })
 
@@ -110,4 +114,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
       return reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(stylesheet)
     },
   })
+
+  await consoleRoutes(app)
 }

@@ -1,27 +1,15 @@
-// The dashboard's pages: sign-in, not allowed, and the dashboard itself. Every value goes through
-// html``, which escapes it; there is no script, no inline style and no inline event handler.
+// The console's sign-in and error pages and its home: the verifications, filtered and paged, then the
+// key's webhook and its recent deliveries. Every value goes through html``, which escapes it; there is
+// no script, no inline style and no inline event handler.
 import type { WebhookDelivery } from '../../../generated/schemas.js'
 import type { DashboardVerification, DashboardView } from '../../services/dashboard-service.js'
-import { html, htmlPage, type Html } from './html.js'
-
-export const STYLESHEET_URL = '/admin/dashboard.css'
-
-function page(title: string, body: Html): string {
-  return htmlPage({ lang: 'en', title: `${title} · Identity verification`, stylesheet: STYLESHEET_URL, body })
-}
-
-const signOutForm = html`<form method="post" action="/admin/sign-out"><button type="submit">Sign out</button></form>`
-
-function time(date: Date | string | null): Html {
-  if (!date) return html`<span class="muted">—</span>`
-  const iso = typeof date === 'string' ? date : date.toISOString()
-  return html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}</time>`
-}
+import { html, type Html } from './html.js'
+import { dash, page, pager, select, signOutForm, time, type Viewer } from './layout.js'
 
 export function signInPage(notice: string | null): string {
   return page(
     'Sign in',
-    html`<header><h1>Identity verification dashboard</h1></header>
+    html`<header><h1>Identity verification console</h1></header>
 <main>
 ${notice ? html`<p class="notice" role="alert">${notice}</p>` : ''}
 <form class="sign-in" method="post" action="/admin/sign-in">
@@ -29,43 +17,73 @@ ${notice ? html`<p class="notice" role="alert">${notice}</p>` : ''}
 <input id="api_key" type="password" name="api_key" autocomplete="off" required maxlength="200" autofocus>
 <button type="submit">Sign in</button>
 </form>
-<p class="muted">The session lasts 8 hours, is valid for this dashboard only, and ends when the key is revoked.</p>
+<p class="muted">The session lasts 8 hours, is valid for this console only, and ends when the key is revoked.</p>
 </main>`,
   )
 }
 
-export function forbiddenPage(message: string, signedIn: boolean): string {
+const ERROR_TITLES: Record<number, string> = { 400: 'Invalid request', 403: 'Not allowed', 404: 'Not found', 409: 'Cannot do that now' }
+
+/** A 4xx answered to a browser: what went wrong, and a way back. */
+export function errorPage(status: number, message: string, signedIn: boolean): string {
+  const title = ERROR_TITLES[status] ?? 'Request refused'
   return page(
-    'Not allowed',
-    html`<header><h1>Not allowed</h1>${signedIn ? signOutForm : ''}</header>
+    title,
+    html`<header><h1>${title}</h1>${signedIn ? signOutForm : ''}</header>
 <main>
 <p class="notice" role="alert">${message}</p>
-<p>The dashboard is open to <code>admin</code> and <code>auditor</code> keys. <a href="/admin">Sign in with another key</a>.</p>
+${
+  status === 403
+    ? html`<p>The console is open to <code>admin</code> and <code>auditor</code> keys; acting needs an <code>admin</code> key. <a href="/admin">Back to the console</a>, or sign in with another key.</p>`
+    : html`<p><a href="/admin">Back to the console</a></p>`
+}
 </main>`,
   )
 }
 
-function checkCell(checks: DashboardVerification['checks']): Html {
+export function checkCell(checks: DashboardVerification['checks']): Html {
   return html`${checks.map((c) => {
     const state = c.passed === null ? 'pending' : c.passed ? 'passed' : 'failed'
     return html`<span class="check ${state}">${c.name}: ${state}</span>`
   })}`
 }
 
+const CHECKS = ['document', 'face_match', 'liveness', 'identity'] as const
+
+function filterForm(view: DashboardView): Html {
+  const s = view.search
+  return html`<form class="filters" method="get" action="/admin" role="search" aria-label="Filter verifications">
+<label>Id or reference <input type="search" name="q" value="${s.q ?? ''}" maxlength="255"></label>
+${select('status', 'Status', ['pending', 'completed', 'failed'], s.status)}
+${select('decision', 'Decision', ['approved', 'declined', 'review'], s.decision)}
+${select('check', 'Check', CHECKS, s.check)}
+${select('outcome', 'Outcome', ['failed', 'passed', 'pending'], s.outcome, 'failed')}
+${view.allClients ? html`<label>Client <input type="text" name="client" value="${s.client ?? ''}" maxlength="200"></label>` : ''}
+<label>From <input type="date" name="from" value="${s.from ?? ''}"></label>
+<label>To <input type="date" name="to" value="${s.to ?? ''}"></label>
+<button type="submit">Filter</button>
+<a href="/admin">Clear</a>
+</form>`
+}
+
 function verificationsSection(view: DashboardView): Html {
   const scope = view.allClients ? 'all clients' : `client ${view.principal.clientName}`
-  if (view.verifications.length === 0) {
-    return html`<h2>Recent verifications</h2><p class="empty">No verifications yet for ${scope}.</p>`
-  }
-  return html`<h2>Recent verifications <span class="muted">(${scope}, most recent first)</span></h2>
-<table id="verifications">
-<thead><tr><th>ID</th>${view.allClients ? html`<th>Client</th>` : ''}<th>Reference</th><th>Status</th><th>Checks</th><th>Captured</th><th>Created</th><th>Completed</th></tr></thead>
+  const filtered = Object.values(view.search).some((v) => v !== undefined && v !== '' && v !== 1)
+  const title = view.search.decision === 'review' && !filtered ? 'Review queue' : 'Verifications'
+  return html`<h1>${title} <span class="muted">(${scope}, ${view.total} ${view.total === 1 ? 'match' : 'matches'}, most recent first)</span></h1>
+${filterForm(view)}
+${
+  view.verifications.length === 0
+    ? html`<p class="empty">No verifications${filtered ? ' match these filters' : html` yet for ${scope}`}.</p>`
+    : html`<div class="scroll"><table id="verifications">
+<thead><tr><th scope="col">ID</th>${view.allClients ? html`<th scope="col">Client</th>` : ''}<th scope="col">Reference</th><th scope="col">Status</th><th scope="col">Decision</th><th scope="col">Checks</th><th scope="col">Captured</th><th scope="col">Created</th><th scope="col">Completed</th></tr></thead>
 <tbody>
 ${view.verifications.map(
   (v) => html`<tr>
-<td class="mono">${v.id}</td>${view.allClients ? html`<td>${v.clientName}</td>` : ''}
-<td class="reference">${v.clientReference ?? html`<span class="muted">—</span>`}</td>
+<td class="mono"><a href="/admin/console/verifications/${v.id}">${v.id}</a></td>${view.allClients ? html`<td>${v.clientName}</td>` : ''}
+<td class="reference">${v.clientReference ?? dash}</td>
 <td class="${v.status}">${v.status}</td>
+<td class="decision ${v.decision ?? ''}">${v.decision ?? dash}</td>
 <td>${checkCell(v.checks)}</td>
 <td>${v.capturedThroughLinkAt ? html`link, ${time(v.capturedThroughLinkAt)}` : html`<span class="muted">API</span>`}</td>
 <td>${time(v.createdAt)}</td>
@@ -73,7 +91,9 @@ ${view.verifications.map(
 </tr>
 `,
 )}</tbody>
-</table>`
+</table></div>`
+}
+${pager('/admin', view.search, view.page, view.pages)}`
 }
 
 function webhookSection(view: DashboardView): Html {
@@ -84,40 +104,45 @@ function webhookSection(view: DashboardView): Html {
 <dl id="webhook"><dt>URL</dt><dd class="mono">${view.webhook.url}</dd><dt>Secret</dt><dd class="mono">${view.webhook.maskedSecret ?? '—'}</dd></dl>`
 }
 
-function deliveryRow(d: WebhookDelivery): Html {
+/** A delivery as a row: its verification linked; `action` adds a last cell (a replay button). */
+export function deliveryRow(d: WebhookDelivery, action?: Html, client?: string): Html {
   return html`<tr>
 <td>${time(d.created_at)}</td>
+${client === undefined ? '' : html`<td>${client}</td>`}
 <td>${d.event_type}</td>
-<td class="mono">${d.verification_id}</td>
+<td class="mono"><a href="/admin/console/verifications/${d.verification_id}">${d.verification_id}</a></td>
 <td class="${d.status}">${d.status}${d.replay_of ? html` <span class="muted">(replay)</span>` : ''}</td>
 <td>${d.attempt} of ${d.max_attempts + 1}</td>
-<td>${d.status_code ?? html`<span class="muted">—</span>`}</td>
-<td>${d.error ?? html`<span class="muted">—</span>`}</td>
+<td>${d.status_code ?? dash}</td>
+<td>${d.error ?? dash}</td>
+${action === undefined ? '' : html`<td>${action}</td>`}
 </tr>
 `
 }
+
+export const DELIVERY_HEADINGS = html`<th scope="col">Event</th><th scope="col">Verification</th><th scope="col">Status</th><th scope="col">Attempt</th><th scope="col">Status code</th><th scope="col">Error</th>`
 
 function deliveriesSection(view: DashboardView): Html {
   if (view.deliveries.length === 0) {
     return html`<h2>Recent webhook deliveries</h2><p class="empty">No webhook deliveries yet for this key.</p>`
   }
   return html`<h2>Recent webhook deliveries <span class="muted">(this key, most recent first)</span></h2>
-<table id="deliveries">
-<thead><tr><th>Created</th><th>Event</th><th>Verification</th><th>Status</th><th>Attempt</th><th>Status code</th><th>Error</th></tr></thead>
+<div class="scroll"><table id="deliveries">
+<thead><tr><th scope="col">Created</th>${DELIVERY_HEADINGS}</tr></thead>
 <tbody>
-${view.deliveries.map(deliveryRow)}</tbody>
-</table>`
+${view.deliveries.map((d) => deliveryRow(d))}</tbody>
+</table></div>`
 }
 
-export function dashboardPage(view: DashboardView, signedIn: boolean): string {
+export function dashboardPage(view: DashboardView, viewer: Viewer): string {
   return page(
-    'Dashboard',
-    html`<header><h1>Dashboard</h1>${signedIn ? signOutForm : ''}</header>
-<main>
-<p id="caller">Signed in as client <strong>${view.principal.clientName}</strong> with role <strong>${view.principal.role}</strong> <span class="muted mono">(${view.principal.id})</span></p>
+    'Verifications',
+    html`<main>
+<p id="caller" class="muted">Signed in as client <strong>${view.principal.clientName}</strong> with role <strong>${view.principal.role}</strong> <span class="mono">(${view.principal.id})</span></p>
 ${verificationsSection(view)}
 ${webhookSection(view)}
 ${deliveriesSection(view)}
 </main>`,
+    viewer,
   )
 }
