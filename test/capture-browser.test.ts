@@ -4,20 +4,18 @@
 // follows the phone; a link that no longer works; the page in French; axe-core on every step.
 // Screenshots go to test-artifacts/capture/ (not committed).
 import { mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import t, { type Test } from 'tap'
 import type { BrowserContextOptions, Page } from 'playwright-core'
-import { launch, missingBrowser } from './helpers/browser.js'
+import { axe, launch, missingBrowser, watch } from './helpers/browser.js'
 import { build, type Built } from './helpers/build.js'
 import { startReceiver } from './helpers/receiver.js'
 import { clientWithWebhook, SECRET, until } from './helpers/webhooks.js'
 
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-artifacts/capture')
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const fixture = (p: string) => readFileSync(new URL(`./fixtures/${p}`, import.meta.url))
 const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`
 const manifest = JSON.parse(readFileSync(new URL('./fixtures/documents/manifest.json', import.meta.url), 'utf8')) as {
@@ -62,28 +60,6 @@ const FAKE_CAMERA = `(() => {
     }
   }
 })()`
-
-/** Console errors (CSP violations among them), uncaught errors and dialogs: none is expected. */
-function watch(page: Page, expected: RegExp | null = null) {
-  const problems: string[] = []
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !(expected && expected.test(m.text()))) problems.push(`console: ${m.text()} (${m.location().url})`)
-  })
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`)
-    void d.dismiss()
-  })
-  return problems
-}
-
-/** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern). */
-async function axe(t: Test, page: Page, label: string) {
-  await page.evaluate(AXE)
-  const { violations } = (await page.evaluate('axe.run()')) as { violations: Array<{ id: string; impact: string; nodes: unknown[] }> }
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
-  t.same(serious, [], `${label}: no serious or critical axe-core finding`)
-}
 
 /** Shows `url` in the fake camera, and waits until the page's video shows it. */
 const setCamera = (page: Page, url: string) => page.evaluate(`window.__setCamera(${JSON.stringify(url)})`)

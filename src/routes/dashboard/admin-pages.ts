@@ -33,7 +33,7 @@ ${
 </section>`
     : ''
 }
-<div class="scroll"><table id="keys">
+<div class="scroll" tabindex="0" role="region" aria-label="keys table"><table id="keys">
 <thead><tr><th scope="col">ID</th><th scope="col">Client</th><th scope="col">Role</th><th scope="col">Created</th>${manages ? html`<th scope="col">Action</th>` : ''}</tr></thead>
 <tbody>
 ${keys.map(
@@ -81,7 +81,7 @@ ${
 ${
   view.deliveries.length === 0
     ? html`<p class="empty">No deliveries yet for this key.</p>`
-    : html`<div class="scroll"><table id="deliveries"><thead><tr><th scope="col">Created</th>${DELIVERY_HEADINGS}${replays ? html`<th scope="col">Action</th>` : ''}</tr></thead>
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="deliveries table"><table id="deliveries"><thead><tr><th scope="col">Created</th>${DELIVERY_HEADINGS}${replays ? html`<th scope="col">Action</th>` : ''}</tr></thead>
 <tbody>${view.deliveries.map((d) => deliveryRow(d, replays ? replay(d) : undefined))}</tbody></table></div>`
 }
 ${
@@ -91,7 +91,7 @@ ${
 ${
   view.failing.length === 0
     ? html`<p class="empty">No delivery is failing.</p>`
-    : html`<div class="scroll"><table id="failing"><thead><tr><th scope="col">Created</th><th scope="col">Client</th>${DELIVERY_HEADINGS}</tr></thead>
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="failing table"><table id="failing"><thead><tr><th scope="col">Created</th><th scope="col">Client</th>${DELIVERY_HEADINGS}</tr></thead>
 <tbody>${view.failing.map((d) => deliveryRow(d, undefined, d.client_name))}</tbody></table></div>`
 }`
 }
@@ -124,7 +124,7 @@ ${select('action', 'Action', Object.keys(AUDIT_ACTIONS), query.action)}
 ${
   items.length === 0
     ? html`<p class="empty">No audit entries match.</p>`
-    : html`<div class="scroll"><table id="audit">
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="audit table"><table id="audit">
 <thead><tr><th scope="col">When</th><th scope="col">Action</th><th scope="col">Actor</th><th scope="col">Target</th><th scope="col">Details</th><th scope="col">Request</th></tr></thead>
 <tbody>
 ${items.map(

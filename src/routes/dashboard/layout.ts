@@ -20,6 +20,8 @@ export function page(title: string, body: Html, viewer?: Viewer): string {
     lang: 'en',
     title: `${title} · Identity verification`,
     stylesheet: STYLESHEET_URL,
+    // No favicon: an empty one, so that the browser does not ask for one.
+    head: html`<link rel="icon" href="data:,">\n`,
     body: html`${viewer ? navigation(viewer) : ''}${body}`,
   })
 }

@@ -75,7 +75,7 @@ ${filterForm(view)}
 ${
   view.verifications.length === 0
     ? html`<p class="empty">No verifications${filtered ? ' match these filters' : html` yet for ${scope}`}.</p>`
-    : html`<div class="scroll"><table id="verifications">
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="verifications table"><table id="verifications">
 <thead><tr><th scope="col">ID</th>${view.allClients ? html`<th scope="col">Client</th>` : ''}<th scope="col">Reference</th><th scope="col">Status</th><th scope="col">Decision</th><th scope="col">Checks</th><th scope="col">Captured</th><th scope="col">Created</th><th scope="col">Completed</th></tr></thead>
 <tbody>
 ${view.verifications.map(
@@ -127,7 +127,7 @@ function deliveriesSection(view: DashboardView): Html {
     return html`<h2>Recent webhook deliveries</h2><p class="empty">No webhook deliveries yet for this key.</p>`
   }
   return html`<h2>Recent webhook deliveries <span class="muted">(this key, most recent first)</span></h2>
-<div class="scroll"><table id="deliveries">
+<div class="scroll" tabindex="0" role="region" aria-label="deliveries table"><table id="deliveries">
 <thead><tr><th scope="col">Created</th>${DELIVERY_HEADINGS}</tr></thead>
 <tbody>
 ${view.deliveries.map((d) => deliveryRow(d))}</tbody>

@@ -49,7 +49,7 @@ ${v.last_error ? html`<dt>Last refused capture</dt><dd>${v.last_error.code}: ${v
 function checksSection(view: ConsoleVerification): Html {
   const results = view.verification.checks_results as Record<string, Record<string, unknown> | undefined>
   return html`<h2>Checks</h2>
-<div class="scroll"><table id="checks">
+<div class="scroll" tabindex="0" role="region" aria-label="checks table"><table id="checks">
 <thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Reasons</th><th scope="col">Score / threshold</th><th scope="col">Model</th><th scope="col">Details</th><th scope="col">Finished</th></tr></thead>
 <tbody>
 ${view.verification.checks.map((name) => {
