@@ -361,7 +361,9 @@ export interface paths {
          *     dark: the selfie's bounds) are answered 422 with their retake reasons in `error.details[]`
          *     (`path` `/frames/<n>/image`, `reason` a `RetakeReason`); no result is recorded, the challenge is
          *     used up all the same (take a new one), and the verification's `last_error` is `frames_unusable`
-         *     until a challenge's frames are accepted.
+         *     until a challenge's frames are accepted. Frames that were judged are kept with the result,
+         *     sealed as the selfie is (same key, same `MEDIA_RETENTION`), for an operator's review in the
+         *     console; they are uploads of kind `frame` and cannot be used as a document or a selfie.
          *     Roles: `admin`, `service`.
          *
          *     How actions are judged, against the person's own neutral face in the selfie (not fixed cuts):
@@ -533,7 +535,8 @@ export interface paths {
          *     whose images are shown only after an explicit click (each view is recorded in the audit log:
          *     see `getConsoleImage`); a timeline of creation, uploads, capture link, checks, completion,
          *     decision, webhook deliveries and audit entries; and, for a key with `verifications:review`, the
-         *     review form. Active-liveness frames are analysed and not kept, so there are none to show.
+         *     review form. The frames of an active-liveness challenge are among the uploads once the challenge
+         *     was judged (`POST /verifications/{id}/active-liveness/verify`).
          *     Roles: `admin`, `auditor` (every client's verifications).
          *
          *     Authenticated as `GET /admin` is: a Bearer header, or the console's session cookie. Errors
@@ -558,8 +561,8 @@ export interface paths {
         };
         /**
          * Show an uploaded image to an operator
-         * @description The decrypted bytes of one side of an upload (a document's front or back, a selfie's
-         *     `front`), as `image/jpeg`, `image/png` or `image/webp` after what was uploaded, with
+         * @description The decrypted bytes of one side of an upload (a document's front or back, a selfie's or a
+         *     challenge frame's `front`), as `image/jpeg`, `image/png` or `image/webp` after what was uploaded, with
          *     `Cache-Control: no-store`. The console's page loads it only after the operator clicked to see
          *     it. Every answer writes a `verification.image_viewed` audit entry first (actor, verification,
          *     upload, side). Roles: `admin`, `auditor`.

@@ -191,6 +191,16 @@ t.test('active liveness challenges', async (t) => {
   t.match(r.checks.find((x: { name: string }) => x.name === `action_${pose}`), { passed: false }, `${pose} not shown by a frontal frame`)
   t.match(r.checks.find((x: { name: string }) => x.name === 'same_person'), { passed: true }, 'the same person as the selfie')
   t.equal((await verify({ challenge_id: c.challenge_id, frames })).statusCode, 409, 'a used challenge is refused')
+  const framesKept = async () => (await b.app.uploadsRepository.listForVerification(vid)).filter((u) => u.kind === 'frame')
+  t.same((await framesKept()).map((u) => u.documentType), c.actions, 'the judged frames are kept, sealed, one per action')
+  const frameId = (await framesKept())[0]!.id
+  const consolePage = (await b.call('GET', `/admin/console/verifications/${vid}`, { key: b.adminKey })).body
+  t.match(consolePage, new RegExp(`Challenge frame \\(${c.actions[0].replace('_', ' ')}\\)`), 'for a reviewer to see in the console')
+  const frameImage = await b.call('GET', `/admin/console/verifications/${vid}/images/${frameId}/front`, { key: b.adminKey })
+  t.equal(frameImage.statusCode, 200)
+  t.ok(frameImage.rawPayload.equals(Buffer.from(photo('faces/selfie-collins-2.jpg'), 'base64')), 'the frame as it was sent')
+  const asSelfie = await b.call('POST', `/verifications/${vid}/documents/${frameId}/liveness`, { key })
+  t.equal(asSelfie.statusCode, 409, 'a frame is not a selfie')
 
   // Frames nothing can be judged from: 422 with a reason per frame, no result, the challenge used up.
   const blank = (await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })).json()
@@ -201,6 +211,7 @@ t.test('active liveness challenges', async (t) => {
   const seen = (await b.call('GET', `/verifications/${vid}`, { key })).json()
   t.match(seen.last_error, { code: 'frames_unusable', reasons: ['no_face'] })
   t.equal(seen.checks_results.liveness.challenge_id, c.challenge_id, 'no result recorded for them')
+  t.equal((await framesKept()).length, c.actions.length, 'and no frame kept')
   const retaken = blank.actions.map((action: string) => ({ action, image: photo('faces/selfie-collins-2.jpg') }))
   t.equal((await verify({ challenge_id: blank.challenge_id, frames: retaken })).statusCode, 409, 'the challenge was used up: a new one is taken')
 

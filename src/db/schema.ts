@@ -167,11 +167,12 @@ export const webhookDeliveries = pgTable(
   ],
 )
 
-export const uploadKindEnum = pgEnum('upload_kind', ['document', 'selfie'])
+export const uploadKindEnum = pgEnum('upload_kind', ['document', 'selfie', 'frame'])
 
 /**
- * Uploaded images (documents and selfies share one id space), encrypted at rest. The image columns
- * are emptied after MEDIA_RETENTION; `analysis` keeps what later checks need (the portrait's face).
+ * Uploaded images (documents, selfies and the frames of an accepted active-liveness challenge share
+ * one id space), encrypted at rest. The image columns are emptied after MEDIA_RETENTION; `analysis`
+ * keeps what later checks need (the portrait's face). A frame's `document_type` is its action.
  */
 export const uploads = pgTable(
   'uploads',

@@ -192,10 +192,11 @@ export function createBiometricsService(deps: BiometricsDeps) {
       // and leaves the challenge for the same request sent again.
       const room = deps.pool.reserve((selfieRow.faces ? 0 : 1) + body.frames.length)
       let analysed: FacesFound[]
+      let frameBytes: Buffer[]
       try {
         // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
         if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
-        const frameBytes = await Promise.all(body.frames.map((f, i) => intakeImage(`frames/${i}/image`, f.image)))
+        frameBytes = await Promise.all(body.frames.map((f, i) => intakeImage(`frames/${i}/image`, f.image)))
         analysed = await Promise.all([
           facesOf(selfieRow, 'active', 'the selfie', room),
           ...frameBytes.map((bytes, i) => faces(bytes, 'active', `frames/${i}/image`, room)),
@@ -227,7 +228,23 @@ export function createBiometricsService(deps: BiometricsDeps) {
         previous: current,
         now: new Date(),
       })
-      await deps.verifications.recordResults(principal, verificationId, { liveness: result }, undefined, 'frames_unusable')
+      // The frames judged are kept with the result, sealed like the selfie, for a reviewer to look at.
+      const now = new Date()
+      await deps.verifications.recordResults(
+        principal,
+        verificationId,
+        { liveness: result },
+        async (tx) => {
+          for (const [i, bytes] of frameBytes.entries()) {
+            const id = newId('document')
+            await deps.uploads.insert(
+              { id, verificationId, kind: 'frame', documentType: body.frames[i]!.action, front: encryptMedia(deps.mediaKey, bytes, `${id}:front`), createdAt: now },
+              tx,
+            )
+          }
+        },
+        'frames_unusable',
+      )
       return result
     },
   }

@@ -19,7 +19,8 @@ export const TIMELINE_SIZE = 50
 
 export interface ConsoleUpload {
   id: string
-  kind: 'document' | 'selfie'
+  kind: 'document' | 'selfie' | 'frame'
+  /** A document's type; a frame's action. */
   documentType: string
   createdAt: Date
   /** Deleted after MEDIA_RETENTION: the results stay, the image is gone. */

@@ -80,16 +80,22 @@ function holderSection(view: ConsoleVerification): Html {
 </div>`
 }
 
+function uploadName(u: ConsoleVerification['uploads'][number], side: string): string {
+  if (u.kind === 'selfie') return 'Selfie'
+  if (u.kind === 'frame') return `Challenge frame (${label(u.documentType)})`
+  return `Document (${u.documentType}), ${side}`
+}
+
 function imagesSection(view: ConsoleVerification, show: string | undefined): Html {
   const id = view.verification.id
   if (view.uploads.length === 0) return html`<h2 id="images">Images</h2><p class="empty">Nothing was uploaded.</p>`
   return html`<h2 id="images">Images</h2>
-<p class="muted">An image is loaded only when you ask for it, and each view is recorded in the audit log. Active-liveness frames are analysed and not kept.</p>
+<p class="muted">An image is loaded only when you ask for it, and each view is recorded in the audit log. Active-liveness frames are kept for a challenge whose frames could be judged.</p>
 <ul class="uploads">
 ${view.uploads.map((u) =>
   u.sides.map((side) => {
     const key = `${u.id}.${side}`
-    const name = `${u.kind === 'selfie' ? 'Selfie' : `Document (${u.documentType}), ${side}`}`
+    const name = uploadName(u, side)
     return html`<li>
 <p><strong>${name}</strong> <span class="mono muted">${u.id}</span>, uploaded ${time(u.createdAt)}</p>
 ${
@@ -132,7 +138,7 @@ interface Moment {
 function timeline(view: ConsoleVerification): Html {
   const v = view.verification
   const moments: Moment[] = [{ at: v.created_at, what: html`Created` }]
-  for (const u of view.uploads) moments.push({ at: u.createdAt.toISOString(), what: html`${u.kind === 'selfie' ? 'Selfie' : 'Document'} uploaded <span class="mono">${u.id}</span>` })
+  for (const u of view.uploads) moments.push({ at: u.createdAt.toISOString(), what: html`${uploadName(u, 'front')} uploaded <span class="mono">${u.id}</span>` })
   if (view.capturedThroughLinkAt) moments.push({ at: view.capturedThroughLinkAt.toISOString(), what: html`Capture link opened` })
   for (const [name, r] of Object.entries(v.checks_results as Record<string, { passed: boolean; completed_at?: string }>)) {
     if (r.completed_at) moments.push({ at: r.completed_at, what: html`Check ${name} ${r.passed ? 'passed' : 'failed'}` })

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."upload_kind" ADD VALUE 'frame';
