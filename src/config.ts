@@ -27,8 +27,10 @@ export interface Config {
   webhookRetryDelaysMs: number[]
   /** Lets webhooks reach loopback and private addresses: local development and tests only. */
   webhookAllowPrivateNetworks: boolean
-  /** 32-byte AES-256-GCM key for uploaded images; null: generated into dataDir on first start. */
+  /** 32-byte AES-256-GCM key that seals personal data; null: generated into dataDir on first start. */
   mediaEncryptionKey: Buffer | null
+  /** Earlier keys, still opening what they sealed until `npm run reseal` has moved it to the current key. */
+  previousMediaEncryptionKeys: Buffer[]
   /** Uploaded images are deleted this long after upload; results stay. */
   mediaRetentionMs: number
   /** Audit entries are deleted this long after they were written; 0 keeps them forever. */
@@ -130,16 +132,21 @@ export function loadConfig(env: Env = process.env): Config {
     return parts.map((p) => Math.round(Number(p) * 1000))
   }
 
-  const key32 = (name: string) => {
+  /** A comma-separated list of 32-byte keys: the first seals, the others only open. */
+  const keys32 = (name: string): Buffer[] => {
     const raw = str(name)
-    if (raw === undefined) return null
-    const bytes = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64')
-    if (bytes.length !== 32) {
-      problems.push(`${name} must be 32 bytes, as 64 hex characters or base64`)
-      return null
+    if (raw === undefined) return []
+    const keys = raw.split(',').map((part) => {
+      const p = part.trim()
+      return /^[0-9a-fA-F]{64}$/.test(p) ? Buffer.from(p, 'hex') : Buffer.from(p, 'base64')
+    })
+    if (keys.some((k) => k.length !== 32)) {
+      problems.push(`${name} must be 32-byte keys, each as 64 hex characters or base64, separated by commas (the first seals)`)
+      return []
     }
-    return bytes
+    return keys
   }
+  const mediaKeyList = keys32('MEDIA_ENCRYPTION_KEY')
 
   const fraction = (name: string, def: number) => {
     const raw = str(name)
@@ -194,7 +201,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: duration('WEBHOOK_TIMEOUT', 10 * DURATION_UNITS.s!),
     webhookRetryDelaysMs: secondsList('WEBHOOK_RETRY_DELAYS', [1000, 4000, 9000]),
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
-    mediaEncryptionKey: key32('MEDIA_ENCRYPTION_KEY'),
+    mediaEncryptionKey: mediaKeyList[0] ?? null,
+    previousMediaEncryptionKeys: mediaKeyList.slice(1),
     mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
     auditRetentionMs: retention('AUDIT_RETENTION', 0),
     faceMatchThreshold: fraction('FACE_MATCH_THRESHOLD', 0.75),

@@ -58,3 +58,14 @@ t.test('AUDIT_RETENTION: kept forever by default, 0 too, else days or years', as
     t.throws(() => loadConfig({ AUDIT_RETENTION: bad }), /AUDIT_RETENTION must be 0 \(keep forever\)/, bad)
   }
 })
+
+t.test('MEDIA_ENCRYPTION_KEY: one key, or a list whose first seals and whose others still open', async (t) => {
+  const [a, b] = ['a'.repeat(64), Buffer.alloc(32, 2).toString('base64')]
+  const one = loadConfig({ MEDIA_ENCRYPTION_KEY: a })
+  t.same(one.mediaEncryptionKey, Buffer.from(a, 'hex'))
+  t.same(one.previousMediaEncryptionKeys, [])
+  const two = loadConfig({ MEDIA_ENCRYPTION_KEY: `${b}, ${a}` })
+  t.same(two.mediaEncryptionKey, Buffer.alloc(32, 2))
+  t.same(two.previousMediaEncryptionKeys, [Buffer.from(a, 'hex')])
+  t.throws(() => loadConfig({ MEDIA_ENCRYPTION_KEY: `${a},short` }), /MEDIA_ENCRYPTION_KEY must be 32-byte keys/)
+})

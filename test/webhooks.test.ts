@@ -33,13 +33,13 @@ t.test('PATCH /admin/webhook', async (t) => {
   const principal = await b.app.apiKeysService.authenticate(key)
   const stored = await b.app.apiKeysRepository.findById(principal!.id)
   t.equal(stored?.webhookUrl, 'https://hooks.example.com/x')
-  t.equal(signingSecrets(b.app.mediaKey, stored!)?.current, 's3cret', 'the secret is stored sealed')
+  t.equal(signingSecrets(b.app.mediaKeys, stored!)?.current, 's3cret', 'the secret is stored sealed')
   t.equal(stored?.webhookSecret, null, 'never in clear')
   t.notOk(stored!.webhookSecretSealed!.includes('s3cret'), 'the sealed value does not hold it')
   t.equal((await patch({ webhook_url: null })).statusCode, 200)
   const off = await b.app.apiKeysRepository.findById(principal!.id)
   t.equal(off?.webhookUrl, null, 'null turns delivery off')
-  t.equal(signingSecrets(b.app.mediaKey, off!)?.current, 's3cret', 'and keeps the secret')
+  t.equal(signingSecrets(b.app.mediaKeys, off!)?.current, 's3cret', 'and keeps the secret')
 
   // With delivery off, completion records the event but queues no attempt.
   await completeVerification(b, key)

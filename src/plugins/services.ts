@@ -37,7 +37,7 @@ export default fp(
     app.decorate('auditLog', audit)
     const webhooks = createWebhooksService(app.db, app.webhooksRepository, app.apiKeysRepository, audit, {
       maxRetries: opts.config.webhookRetryDelaysMs.length,
-      mediaKey: app.mediaKey,
+      mediaKeys: app.mediaKeys,
       onQueued,
     })
     app.decorate('apiKeysService', createApiKeysService(app.db, app.apiKeysRepository, audit))
@@ -53,10 +53,10 @@ export default fp(
         onFinished: app.metrics.verificationFinished,
       }),
     )
-    const mediaKey = app.mediaKey
+    const mediaKeys = app.mediaKeys
     app.decorate(
       'documentsService',
-      createDocumentsService({ verifications: app.verificationsService, uploads: app.uploadsRepository, pool: app.analysisPool, mediaKey }),
+      createDocumentsService({ verifications: app.verificationsService, uploads: app.uploadsRepository, pool: app.analysisPool, mediaKeys }),
     )
     app.decorate(
       'biometricsService',
@@ -65,7 +65,7 @@ export default fp(
         uploads: app.uploadsRepository,
         challenges: app.challengesRepository,
         pool: app.analysisPool,
-        mediaKey,
+        mediaKeys,
         faceMatchThreshold: opts.config.faceMatchThreshold,
         faces: { model: FACE_MODEL, similarity },
       }),
@@ -82,7 +82,7 @@ export default fp(
         keys: app.apiKeysRepository,
         webhooks: app.webhooksRepository,
         captureLinks: app.captureLinksRepository,
-        mediaKey,
+        mediaKeys,
       }),
     )
     app.decorate(
@@ -94,7 +94,7 @@ export default fp(
         webhooks: app.webhooksRepository,
         captureLinks: app.captureLinksRepository,
         audit,
-        mediaKey,
+        mediaKeys,
       }),
     )
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)

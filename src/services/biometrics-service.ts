@@ -19,7 +19,7 @@ import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { activeLiveness, askableActions, faceMatchResult, passiveLiveness, selfieRetakeReasons } from '../domain/face-checks.js'
 import { newId } from '../domain/ids.js'
 import { intakeImage, type ImageInput } from './image-intake.js'
-import { decryptMedia, encryptMedia } from '../domain/media-crypto.js'
+import { decryptMedia, encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
 import { FACE_NEEDS, openFaces, sealFaces, type FacesFound } from './stored-faces.js'
 import type { Principal } from './api-keys-service.js'
 import type { CheckName, VerificationsService } from './verifications-service.js'
@@ -35,7 +35,7 @@ export interface BiometricsDeps {
   uploads: UploadsRepository
   challenges: ChallengesRepository
   pool: AnalysisPool
-  mediaKey: Buffer
+  mediaKeys: MediaKeyInput
   faceMatchThreshold: number
   faces: {
     model: { name: string; version: string }
@@ -58,7 +58,7 @@ function requireCheck(checks: string[], check: CheckName) {
 export function createBiometricsService(deps: BiometricsDeps) {
   const image = (row: UploadRow): Buffer => {
     if (!row.front) throw conflict(`the images of ${row.id} were deleted after MEDIA_RETENTION`)
-    return decryptMedia(deps.mediaKey, row.front, `${row.id}:front`)
+    return decryptMedia(deps.mediaKeys, row.front, `${row.id}:front`)
   }
 
   async function faces(bytes: Uint8Array, need: keyof typeof FACE_NEEDS, what: string, pool: Pick<AnalysisPool, 'analyseFaces'> = deps.pool): Promise<FacesFound> {
@@ -77,7 +77,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
    */
   async function facesOf(row: UploadRow, need: keyof typeof FACE_NEEDS, what: string, pool?: Pick<AnalysisPool, 'analyseFaces'>): Promise<FacesFound> {
     if (!row.faces) return faces(image(row), need, what, pool)
-    const kept = openFaces(deps.mediaKey, row.id, row.faces)
+    const kept = openFaces(deps.mediaKeys, row.id, row.faces)
     const face = kept.faces[0]
     if (need === 'selfie' && face && !face.presentation) kept.faces[0] = { ...face, presentation: await deps.pool.analysePresentation({ image: image(row), box: face.box }) }
     return kept
@@ -121,8 +121,8 @@ export function createBiometricsService(deps: BiometricsDeps) {
             verificationId,
             kind: 'selfie',
             documentType: 'selfie',
-            front: encryptMedia(deps.mediaKey, bytes, `${id}:front`),
-            faces: sealFaces(deps.mediaKey, id, analysed),
+            front: encryptMedia(deps.mediaKeys, bytes, `${id}:front`),
+            faces: sealFaces(deps.mediaKeys, id, analysed),
             createdAt: now,
           },
           tx,
@@ -168,7 +168,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
       requireCheck(v.checks, 'liveness')
       // Only actions that can be told from the selfie's face (a challenge made before any selfie may ask any).
       const selfie = await deps.uploads.latest(verificationId, 'selfie')
-      const pool = askableActions(ACTIONS, selfie?.faces ? openFaces(deps.mediaKey, selfie.id, selfie.faces).faces[0] : undefined)
+      const pool = askableActions(ACTIONS, selfie?.faces ? openFaces(deps.mediaKeys, selfie.id, selfie.faces).faces[0] : undefined)
       const actions: LivenessAction[] = []
       const count = Math.min(pool.length, randomInt(2, 5))
       while (actions.length < count) actions.push(pool.splice(randomInt(pool.length), 1)[0]!)
@@ -238,7 +238,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
           for (const [i, bytes] of frameBytes.entries()) {
             const id = newId('document')
             await deps.uploads.insert(
-              { id, verificationId, kind: 'frame', documentType: body.frames[i]!.action, front: encryptMedia(deps.mediaKey, bytes, `${id}:front`), createdAt: now },
+              { id, verificationId, kind: 'frame', documentType: body.frames[i]!.action, front: encryptMedia(deps.mediaKeys, bytes, `${id}:front`), createdAt: now },
               tx,
             )
           }

@@ -8,7 +8,7 @@ import type { UploadsRepository } from '../db/uploads-repository.js'
 import type { VerificationsRepository } from '../db/verifications-repository.js'
 import type { WebhooksRepository } from '../db/webhooks-repository.js'
 import { ApiError, notFound } from '../domain/errors.js'
-import { decryptMedia } from '../domain/media-crypto.js'
+import { decryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
 import { seesAllClients } from '../domain/permissions.js'
 import type { Principal } from './api-keys-service.js'
 import type { Actor, AuditLog } from './audit-log.js'
@@ -53,7 +53,7 @@ export function createConsoleService(deps: {
   webhooks: WebhooksRepository
   captureLinks: CaptureLinksRepository
   audit: AuditLog
-  mediaKey: Buffer
+  mediaKeys: MediaKeyInput
 }) {
   const scope = (p: Principal) => (seesAllClients(p.role) ? null : p.clientName)
 
@@ -95,7 +95,7 @@ export function createConsoleService(deps: {
       if (!sealed) {
         throw new ApiError('not_found', upload.purgedAt ? 'image deleted after MEDIA_RETENTION; its results stay' : `upload has no ${side} image`)
       }
-      const bytes = decryptMedia(deps.mediaKey, sealed, `${upload.id}:${side}`)
+      const bytes = decryptMedia(deps.mediaKeys, sealed, `${upload.id}:${side}`)
       await deps.audit.record(deps.db, actor, 'verification.image_viewed', id, { upload_id: upload.id, kind: upload.kind, side })
       return { bytes, type: imageType(bytes) }
     },

@@ -1,5 +1,6 @@
 // What the operator's dashboard shows: the verifications the key can see (every client's for admin
 // and auditor keys), the key's webhook configuration with its secret masked, and its recent deliveries.
+import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { CheckName, GetDashboardQuerystring, WebhookDelivery } from '../../generated/schemas.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
 import type { CaptureLinksRepository } from '../db/capture-links-repository.js'
@@ -71,12 +72,12 @@ export function createDashboardService(deps: {
   keys: ApiKeysRepository
   webhooks: WebhooksRepository
   captureLinks: CaptureLinksRepository
-  mediaKey: Buffer
+  mediaKeys: MediaKeyInput
 }) {
   /** The key's webhook URL and its secret, masked. */
   async function webhookOf(principal: Principal) {
     const key = await deps.keys.findById(principal.id)
-    return { url: key?.webhookUrl ?? null, maskedSecret: maskSecret(key ? (signingSecrets(deps.mediaKey, key)?.current ?? null) : null) }
+    return { url: key?.webhookUrl ?? null, maskedSecret: maskSecret(key ? (signingSecrets(deps.mediaKeys, key)?.current ?? null) : null) }
   }
 
   return {

@@ -8,7 +8,7 @@ import { ApiError, conflict } from '../domain/errors.js'
 import { identityCheck } from '../domain/identity-check.js'
 import { intakeImage } from './image-intake.js'
 import { newId } from '../domain/ids.js'
-import { encryptMedia } from '../domain/media-crypto.js'
+import { encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
 import { parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
 import { vizCrossCheck, type VizResult } from '../domain/viz-check.js'
 import { retakeMessage, retakeReasons } from '../domain/document-quality.js'
@@ -23,7 +23,7 @@ export interface DocumentsServiceDeps {
   verifications: VerificationsService
   uploads: UploadsRepository
   pool: AnalysisPool
-  mediaKey: Buffer
+  mediaKeys: MediaKeyInput
 }
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
@@ -96,9 +96,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             verificationId,
             kind: 'document',
             documentType: body.document_type,
-            front: encryptMedia(deps.mediaKey, front, `${documentId}:front`),
-            back: back ? encryptMedia(deps.mediaKey, back, `${documentId}:back`) : null,
-            faces: portrait?.ok ? sealFaces(deps.mediaKey, documentId, portrait) : null,
+            front: encryptMedia(deps.mediaKeys, front, `${documentId}:front`),
+            back: back ? encryptMedia(deps.mediaKeys, back, `${documentId}:back`) : null,
+            faces: portrait?.ok ? sealFaces(deps.mediaKeys, documentId, portrait) : null,
             analysis: { mrz_source: body.mrz !== undefined ? 'provided' : reading ? 'ocr' : null, ocr_ms: analysis.ocrMs },
             createdAt: now,
           },

@@ -1,8 +1,17 @@
-// The key uploaded images are encrypted with (src/domain/media-crypto.ts): configured, or kept in the
-// data directory so that a restart can still read what was stored before it.
+// The keys personal data is sealed with (src/domain/media-crypto.ts): configured, or kept in the data
+// directory so that a restart can still read what was stored before it.
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { mediaKeys, type MediaKeys } from '../domain/media-crypto.js'
+
+/**
+ * MEDIA_ENCRYPTION_KEY's keys: the first seals, the others (keys being rotated out) still open. With
+ * none configured, the key kept in the data directory.
+ */
+export function resolveMediaKeys(configured: Buffer | null, previous: Buffer[], dataDir: string): MediaKeys {
+  return mediaKeys(resolveMediaKey(configured, dataDir), previous)
+}
 
 /**
  * The configured key, or the one kept in `<dataDir>/media-encryption.key` (made on first start,

@@ -1,5 +1,6 @@
 // Webhooks as clients see them: configuration per key, the outbox entry written with a state
 // change, the delivery log, and replay.
+import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { UpdateWebhookConfigBody, WebhookDelivery } from '../../generated/schemas.js'
 import type { Db, Executor } from '../db/client.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
@@ -54,7 +55,7 @@ export interface WebhooksServiceOptions {
   /** Retries after the first attempt: the max_attempts of every record. */
   maxRetries: number
   /** Seals webhook secrets at rest. */
-  mediaKey: Buffer
+  mediaKeys: MediaKeyInput
   /** Called after a commit that queued an attempt due now. */
   onQueued: () => void
 }
@@ -80,7 +81,7 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
         const key = await keys.findActiveById(actor.principal.id, tx)
         if (!key) throw new ApiError('unauthorized', 'invalid or revoked API key')
         const url = body.webhook_url === undefined ? key.webhookUrl : body.webhook_url
-        const current = key.webhookSecretSealed ? openSecret(opts.mediaKey, key.id, key.webhookSecretSealed) : null
+        const current = key.webhookSecretSealed ? openSecret(opts.mediaKeys, key.id, key.webhookSecretSealed) : null
         if (url && !sent && !current) throw invalid('/webhook_secret', 'is required: every delivery is signed, and no secret is stored yet')
         const rotated = sent !== undefined && sent !== current
         await keys.updateWebhook(
@@ -89,8 +90,8 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
             webhookUrl: url,
             ...(rotated
               ? {
-                  webhookSecretSealed: sealSecret(opts.mediaKey, key.id, sent),
-                  previousWebhookSecretSealed: current === null ? null : sealSecret(opts.mediaKey, key.id, current),
+                  webhookSecretSealed: sealSecret(opts.mediaKeys, key.id, sent),
+                  previousWebhookSecretSealed: current === null ? null : sealSecret(opts.mediaKeys, key.id, current),
                   previousWebhookSecretUntil: current === null ? null : new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS),
                 }
               : {}),
@@ -113,7 +114,7 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
     async sealLegacySecrets(): Promise<number> {
       const legacy = await keys.withLegacySecret()
       for (const key of legacy) {
-        await keys.updateWebhook(key.id, { webhookSecret: null, webhookSecretSealed: sealSecret(opts.mediaKey, key.id, key.webhookSecret!) })
+        await keys.updateWebhook(key.id, { webhookSecret: null, webhookSecretSealed: sealSecret(opts.mediaKeys, key.id, key.webhookSecret!) })
       }
       return legacy.length
     },

@@ -1,6 +1,7 @@
 // Works off the outbox: claims due attempts (shared safely between instances), sends them, records
 // each result, and schedules the retry. It wakes on a timer set to the next due time, or at once
 // when this instance queues work, with a slow poll as the fallback for other instances' rows.
+import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import type { ClaimedDelivery, DeliveryRow, WebhookKey, WebhooksRepository } from '../db/webhooks-repository.js'
@@ -16,7 +17,7 @@ export interface DispatcherOptions {
   /** Longest sleep between looks at the outbox when no due time is known. */
   pollMs: number
   /** Opens the sealed webhook secrets. */
-  mediaKey: Buffer
+  mediaKeys: MediaKeyInput
   /** Told of every attempt made: `delivered`, or its error. */
   onAttempt?: (outcome: string) => void
   log: FastifyBaseLogger
@@ -96,7 +97,7 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
       target = next && !next.disabled ? next.key : null
       if (next && !next.disabled && next.key.id !== delivery.keyId) await repo.moveTo(delivery.id, next)
     }
-    const secrets = target?.webhookUrl ? signingSecrets(opts.mediaKey, target) : null
+    const secrets = target?.webhookUrl ? signingSecrets(opts.mediaKeys, target) : null
     return target?.webhookUrl && secrets ? { keyId: target.id, url: target.webhookUrl, secrets } : null
   }
 

@@ -25,7 +25,7 @@ export default fp(
       timeoutMs: config.webhookTimeoutMs,
       concurrency: 16,
       pollMs: 2_000,
-      mediaKey: app.mediaKey,
+      mediaKeys: app.mediaKeys,
       onAttempt: app.metrics.webhookAttempt,
       log: app.log.child({ component: 'webhook-dispatcher' }),
     })
