@@ -102,6 +102,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verifications/{id}/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a verification's personal data
+         * @description Decided (additive, as Stripe's `redact`): erases for good the verification's personal data —
+         *     the uploaded images (documents, selfies, challenge frames) and the faces found in them, the
+         *     declared applicant, the holder data read from the document (`checks_results.document.details.mrz`
+         *     and `checks_results.identity.details.holder` become null), the metadata (null) and a reviewer's
+         *     note — and keeps what is not personal: status, checks passed, reasons, scores, decision and
+         *     timestamps. Sets `redacted_at`, writes a `verification.redacted` audit entry and emits a
+         *     `verification.redacted` event through the signed webhook. The delivery log's stored payloads
+         *     hold no personal data to begin with. Answers the verification as it reads afterwards.
+         *     - Idempotent: redacting a redacted verification answers 200 with it and changes nothing (no
+         *       second event or audit entry).
+         *     - A pending verification is ended first: it becomes `failed`, declined with the reason
+         *       `verification_redacted`, and its `verification.failed` event is sent as well as
+         *       `verification.redacted` (no check can finish without its captures).
+         *     - The same erasure happens by itself to verifications older than `RESULT_RETENTION`.
+         *     Roles: `admin` (every client's), `service` (its own client's).
+         *
+         *     Errors: 400 `id` over 100 characters; 401; 403; 404 unknown verification or another client's;
+         *     429; 500.
+         */
+        post: operations["redactVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifications/{id}/capture-link": {
         parameters: {
             query?: never;
@@ -404,6 +441,8 @@ export interface paths {
          *       or secret changed: `details` says which, and the URL's origin only), `webhook_delivery.replayed`,
          *       `verification.reviewed` (`details`: the decision and reason code; the note is not copied),
          *       `verification.image_viewed` (an image shown in the console: `details` names the upload),
+         *       `verification.redacted` (by a key, or by the service itself past `RESULT_RETENTION`:
+         *       actor `system`, role null),
          *       `console.signed_in` and `console.signed_out`.
          *     - Each entry names the acting key, its role and client, the target, the time and the request's
          *       `X-Request-Id`. It holds no personal data and no secret.
@@ -1111,6 +1150,29 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    verificationRedacted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * verification.redacted event
+         * @description Decided (additive): sent to the webhook URL of the key that created the verification when its
+         *     personal data is erased (`POST /verifications/{id}/redact`, or `RESULT_RETENTION`). Like every
+         *     payload, it carries no personal data. Signing, retries and SSRF rules are those of
+         *     `verification.completed`.
+         */
+        post: operations["onVerificationRedacted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1234,7 +1296,8 @@ export interface components {
             /** @description The requested checks. */
             checks: components["schemas"]["CheckName"][];
             checks_results: components["schemas"]["ChecksResults"];
-            metadata: components["schemas"]["Metadata"];
+            /** @description The metadata sent at creation; null once the verification is redacted (decided). */
+            metadata: components["schemas"]["Metadata"] | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -1259,8 +1322,13 @@ export interface components {
              * @description When the decision was taken; null while pending.
              */
             decided_at?: string | null;
-            /** @description The reviewer's note (`POST /verifications/{id}/review`); null otherwise. */
+            /** @description The reviewer's note (`POST /verifications/{id}/review`); null otherwise, and once redacted. */
             decision_note?: string | null;
+            /**
+             * Format: date-time
+             * @description Decided (additive): when the verification's personal data was erased (`POST /verifications/{id}/redact`, or `RESULT_RETENTION`); null until then.
+             */
+            redacted_at?: string | null;
         };
         /**
          * @description Decided (additive; `status` keeps its meaning): whether the person is verified, worked out when the
@@ -1274,7 +1342,8 @@ export interface components {
          *       captures of good quality);
          *       `spoof_suspected`, `different_person`, `action_not_performed` and every `*_not_shown` of
          *       liveness. Also a verification that expired before its checks finished (`failed`:
-         *       `verification_expired`).
+         *       `verification_expired`), or whose personal data was erased before they finished (`failed`:
+         *       `verification_redacted`).
          *     - `review`: the automation cannot tell, and a person should look: a check failed only for
          *       reasons of capture or missing data (`mrz_not_found`, `expiration_date_unreadable`,
          *       `no_document`, `applicant_not_declared`, `no_face*`, `multiple_faces`, `face_*` quality
@@ -1397,7 +1466,8 @@ export interface components {
             nationality: boolean | null;
         };
         IdentityCheckDetails: {
-            holder: components["schemas"]["IdentityHolder"];
+            /** @description The document holder's data compared; null once the verification is redacted. */
+            holder: components["schemas"]["IdentityHolder"] | null;
             matches: components["schemas"]["IdentityMatches"];
         };
         /** @description Result of the `identity` check. Fails on any mismatch, on a failed document, or when no document was read. `reasons` examples: `first_name_mismatch`, `date_of_birth_mismatch`, `document_failed`, `no_document`, `applicant_not_declared` (the verification declared no applicant data to compare). Names compare the way ICAO 9303 Part 3 writes them in an MRZ: upper case, diacritics removed, its transliterations of Latin letters (Ü → UE or U, ß → SS, Ø → OE or O, Đ → D or DJ …), Cyrillic (Щ → SHCH, Ю → IU …) and Greek (Θ → TH, ΟΥ → OU …), apostrophes omitted (O'Brien = OBRIEN; a filler is accepted too), hyphens and spaces as fillers. A declared first name matches the MRZ's given names or their first ones. When the MRZ's name field is full, its last name may have been cut to fit: a declared name that begins with it matches. `nationality` `DEU` matches the MRZ's `D`. */
@@ -1528,7 +1598,7 @@ export interface components {
          * @description A privileged action the audit log records (see `GET /admin/audit-events`).
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "webhook.configured" | "webhook_delivery.replayed" | "verification.reviewed" | "verification.image_viewed" | "console.signed_in" | "console.signed_out";
+        AuditAction: "api_key.created" | "api_key.revoked" | "webhook.configured" | "webhook_delivery.replayed" | "verification.reviewed" | "verification.redacted" | "verification.image_viewed" | "console.signed_in" | "console.signed_out";
         /** @description One entry of the audit log. Holds no personal data and no secret. */
         AuditEvent: {
             /** @description `aud_<uuid>`. */
@@ -1536,7 +1606,8 @@ export interface components {
             action: components["schemas"]["AuditAction"];
             /** @description The key that acted (`key_<uuid>`). */
             actor_key_id: string;
-            actor_role: components["schemas"]["Role"];
+            /** @description The acting key's role; null for the service's own actions (`actor_key_id` `system`). */
+            actor_role: components["schemas"]["Role"] | null;
             actor_client_name: string;
             /** @enum {string} */
             target_type: "api_key" | "webhook_delivery" | "verification";
@@ -1612,10 +1683,10 @@ export interface components {
             event_id: string;
             verification_id: string;
             /**
-             * @description `verification.completed`, `verification.failed` or `verification.reviewed`.
+             * @description `verification.completed`, `verification.failed`, `verification.reviewed` or `verification.redacted`.
              * @enum {string}
              */
-            event_type: "verification.completed" | "verification.failed" | "verification.reviewed";
+            event_type: "verification.completed" | "verification.failed" | "verification.reviewed" | "verification.redacted";
             /** @description Target URL of this attempt. */
             webhook_url: string;
             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -1653,7 +1724,7 @@ export interface components {
             /** @description `evt_<uuid>`; also sent as `webhook-id`. */
             id: string;
             /** @enum {string} */
-            event: "verification.completed" | "verification.failed" | "verification.reviewed";
+            event: "verification.completed" | "verification.failed" | "verification.reviewed" | "verification.redacted";
             /** @description `vry_<uuid>`. */
             verification_id: string;
             status: components["schemas"]["VerificationStatus"];
@@ -2356,6 +2427,37 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    redactVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification, redacted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Overloaded"];
@@ -4108,6 +4210,58 @@ export interface operations {
                  *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
                  *       "status": "completed",
                  *       "timestamp": "2026-11-21T11:30:00.000Z",
+                 *       "decision": "approved"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within `WEBHOOK_TIMEOUT` (default 10 s) marks the attempt delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a time-out or a connection error is a failed attempt and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onVerificationRedacted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` followed by the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+                "X-Signature": components["parameters"]["XSignature"];
+                /** @description The event id (`evt_<uuid>`), stable across retries and replays; use it to de-duplicate. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt; reject values too far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with a `whsec_` secret's base64-decoded bytes, or any other secret's UTF-8 bytes (Standard Webhooks). Two such signatures, space-separated, while a replaced secret is still valid (24 hours). */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Attempt number of this delivery, 1 to 4 (the first attempt plus 3 retries). */
+                "X-Webhook-Attempt": components["parameters"]["XWebhookAttempt"];
+                /** @description `identity-verification-service/<version>`. */
+                "User-Agent": components["parameters"]["UserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_2b3c4d5e-6f70-4a8b-9c0d-1e2f3a4b5c6d",
+                 *       "event": "verification.redacted",
+                 *       "verification_id": "vry_3f6c2a1e-8b4d-4c7a-9e2f-1a5b6c7d8e9f",
+                 *       "status": "completed",
+                 *       "timestamp": "2026-12-21T11:30:00.000Z",
                  *       "decision": "approved"
                  *     }
                  */

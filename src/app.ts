@@ -119,7 +119,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(webhookDispatcherPlugin, { config })
   await fastify.register(analysisPlugin, { threads: config.analysisThreads, queue: config.analysisQueue, onTaskDone: fastify.metrics.analysisTask })
   await fastify.register(servicesPlugin, { config })
-  await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs, auditRetentionMs: config.auditRetentionMs })
+  await fastify.register(verificationSweeperPlugin, { intervalMs: config.sweepIntervalMs, mediaRetentionMs: config.mediaRetentionMs, resultRetentionMs: config.resultRetentionMs, auditRetentionMs: config.auditRetentionMs })
   await fastify.register(securityHeadersPlugin)
   await fastify.register(authPlugin)
   await fastify.register(rateLimitPlugin, { perSecond: config.rateLimitPerSecond, redisUrl: config.redisUrl })

@@ -35,6 +35,8 @@ export interface Config {
   mediaRetentionMs: number
   /** Audit entries are deleted this long after they were written; 0 keeps them forever. */
   auditRetentionMs: number
+  /** Verifications older than this are redacted (their personal data erased); 0 keeps them forever. */
+  resultRetentionMs: number
   /** Worker threads for image analysis (from 2, split between documents and faces: src/analysis/pool.ts). */
   analysisThreads: number
   /** Image analyses that may wait for a thread; past them a request is answered 503 overloaded. */
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     previousMediaEncryptionKeys: mediaKeyList.slice(1),
     mediaRetentionMs: duration('MEDIA_RETENTION', 30 * DURATION_UNITS.d!),
     auditRetentionMs: retention('AUDIT_RETENTION', 0),
+    resultRetentionMs: retention('RESULT_RETENTION', 0),
     faceMatchThreshold: fraction('FACE_MATCH_THRESHOLD', 0.75),
     reviewMargin: fraction('REVIEW_MARGIN', 0.05),
     analysisThreads,

@@ -49,9 +49,20 @@ export const verifications = pgTable(
     status: verificationStatusEnum('status').notNull().default('pending'),
     clientReference: text('client_reference'),
     checks: text('checks').array().notNull(),
+    /** Written in clear before migration 0017; empty since (src/db/verification-sealing.ts). */
     applicant: jsonb('applicant').$type<Record<string, string>>(),
+    /** Written in clear before migration 0017; `{}` since. */
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** The results without what describes the person (src/domain/personal-data.ts): what lists and filters read. */
     checksResults: jsonb('checks_results').$type<Record<string, unknown>>().notNull().default({}),
+    /** Personal data, each sealed with the media keys and bound to this row and part; null once redacted. */
+    applicantSealed: bytea('applicant_sealed'),
+    metadataSealed: bytea('metadata_sealed'),
+    /** The holder data of the results (the MRZ read, the holder an identity check compared). */
+    resultsSealed: bytea('results_sealed'),
+    decisionNoteSealed: bytea('decision_note_sealed'),
+    /** When its personal data was erased (POST /verifications/{id}/redact, or RESULT_RETENTION). */
+    redactedAt: ts('redacted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
     expiresAt: ts('expires_at').notNull(),
@@ -63,7 +74,7 @@ export const verifications = pgTable(
     /** `auto`, or the reviewing key's id. */
     decidedBy: text('decided_by'),
     decidedAt: ts('decided_at'),
-    /** A reviewer's note (POST /verifications/{id}/review). */
+    /** Written in clear before migration 0017; sealed into decision_note_sealed since. */
     decisionNote: text('decision_note'),
   },
   (t) => [
@@ -110,7 +121,12 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
-    response: jsonb('response').$type<unknown>().notNull(),
+    /** Written in clear before migration 0017; null since. */
+    response: jsonb('response').$type<unknown>(),
+    /** The response, sealed with the media keys (it carries the verification's metadata). */
+    responseSealed: bytea('response_sealed'),
+    /** The verification the response created: its redaction deletes this record too. */
+    verificationId: text('verification_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clientName, t.key] })],
@@ -237,7 +253,8 @@ export const auditEvents = pgTable(
     id: text('id').primaryKey(),
     occurredAt: ts('occurred_at').notNull().defaultNow(),
     actorKeyId: text('actor_key_id').notNull(),
-    actorRole: roleEnum('actor_role').notNull(),
+    /** Null for the service's own actions (the retention purge), whose key id is `system`. */
+    actorRole: roleEnum('actor_role'),
     actorClientName: text('actor_client_name').notNull(),
     action: text('action').$type<AuditAction>().notNull(),
     targetType: text('target_type').$type<AuditTargetType>().notNull(),

@@ -39,6 +39,14 @@ export function createUploadsRepository(db: Db) {
         .orderBy(uploads.createdAt)
     },
 
+    /** Erases a verification's images and the faces found in them, for good (its redaction). */
+    async eraseForVerification(verificationId: string, tx: Executor = db): Promise<void> {
+      await tx
+        .update(uploads)
+        .set({ front: null, back: null, faces: null, purgedAt: sql`coalesce(${uploads.purgedAt}, now())` })
+        .where(eq(uploads.verificationId, verificationId))
+    },
+
     async latest(verificationId: string, kind: UploadRow['kind'], tx: Executor = db): Promise<UploadRow | undefined> {
       const [row] = await tx
         .select()

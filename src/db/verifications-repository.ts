@@ -1,13 +1,15 @@
-// SQL for verifications. The API's JSON is written by the service from these rows, never here.
-import { and, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+// SQL for verifications. The API's JSON is written by the service from these rows, never here; the
+// personal parts of a row are sealed and opened on the way (verification-sealing.ts).
+import { and, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Decision } from '../domain/decision.js'
+import type { MediaKeys } from '../domain/media-crypto.js'
 import type { VerificationStatus } from '../domain/verification-status.js'
 import type { Db, Executor, Tx } from './client.js'
 import { descending } from './order.js'
 import { verifications } from './schema.js'
+import { verificationSealing, type VerificationChanges, type VerificationRow } from './verification-sealing.js'
 
-export type VerificationRow = typeof verifications.$inferSelect
-export type NewVerificationRow = typeof verifications.$inferInsert
+export type { VerificationChanges, VerificationRow }
 /** What a list shows of a verification (the API's summaries, the console's table): no personal data. */
 export type ListedVerification = Pick<VerificationRow, keyof typeof listedColumns>
 
@@ -28,9 +30,11 @@ const listedColumns = {
   decidedAt: v.decidedAt,
 }
 
-/** What creating a verification writes; the rest of the row takes its defaults. */
-export type VerificationDraft = Required<Pick<NewVerificationRow, (typeof draftColumns)[number]>>
-const draftColumns = ['id', 'clientName', 'createdByKeyId', 'clientReference', 'checks', 'applicant', 'metadata', 'createdAt', 'expiresAt'] as const
+/** What creating a verification writes, in clear; the rest of the row takes its defaults. */
+export type VerificationDraft = Required<Pick<typeof verifications.$inferInsert, 'id' | 'clientName' | 'createdByKeyId' | 'clientReference' | 'checks' | 'applicant' | 'metadata' | 'createdAt' | 'expiresAt'>>
+/** The columns creation writes: the draft's, with the personal ones sealed. */
+const storedDraftColumns = ['id', 'clientName', 'createdByKeyId', 'clientReference', 'checks', 'applicant', 'applicantSealed', 'metadata', 'metadataSealed', 'createdAt', 'expiresAt'] as const
+type StoredDraft = Required<Pick<typeof verifications.$inferInsert, (typeof storedDraftColumns)[number]>>
 
 export interface ListFilter {
   /** null: every client's verifications (admin and auditor keys). */
@@ -104,7 +108,10 @@ function consoleWhere(filter: ConsoleFilter): SQL | undefined {
 const visible = (id: string, clientName: string | null) =>
   clientName === null ? eq(verifications.id, id) : and(eq(verifications.id, id), eq(verifications.clientName, clientName))
 
-export function createVerificationsRepository(db: Db) {
+export function createVerificationsRepository(db: Db, keys: MediaKeys) {
+  const sealing = verificationSealing(keys)
+  const opened = (rows: Array<typeof verifications.$inferSelect>) => rows.map(sealing.open)
+
   // A client's read by id, the API's most frequent: built once, not on each request.
   const byIdForClient = db
     .select()
@@ -141,57 +148,98 @@ export function createVerificationsRepository(db: Db) {
   // drizzle sends any other statement unnamed, which postgres.js describes first and then binds.
   const insertDraft = db
     .insert(verifications)
-    .values(Object.fromEntries(draftColumns.map((name) => [name, sql.placeholder(name)])) as unknown as VerificationDraft)
+    .values(Object.fromEntries(storedDraftColumns.map((name) => [name, sql.placeholder(name)])) as unknown as StoredDraft)
     .returning()
     .prepare('verification_insert')
 
   return {
     /** Creates a verification: on its own, or inside the transaction `tx`. */
     async insert(draft: VerificationDraft, tx?: Tx): Promise<VerificationRow> {
-      const [created] = tx ? await tx.insert(verifications).values(draft).returning() : await insertDraft.execute(draft)
-      return created!
+      const stored = sealing.seal(draft.id, draft) as StoredDraft
+      const [created] = tx ? await tx.insert(verifications).values(stored).returning() : await insertDraft.execute(stored)
+      return sealing.open(created!)
     },
 
     /** A verification visible to the client (null: any client); others' are simply not found. */
     async findVisible(id: string, clientName: string | null): Promise<VerificationRow | undefined> {
       const [row] = clientName === null ? await db.select().from(verifications).where(visible(id, null)).limit(1) : await byIdForClient.execute({ id, clientName })
-      return row
+      return row && sealing.open(row)
     },
 
     async findVisibleForUpdate(id: string, clientName: string | null, tx: Executor): Promise<VerificationRow | undefined> {
       const [row] = await tx.select().from(verifications).where(visible(id, clientName)).limit(1).for('update')
-      return row
+      return row && sealing.open(row)
     },
 
-    async update(id: string, changes: Partial<NewVerificationRow>, tx: Executor = db): Promise<VerificationRow> {
-      const [row] = await tx.update(verifications).set(changes).where(eq(verifications.id, id)).returning()
-      return row!
+    async update(id: string, changes: VerificationChanges, tx: Executor = db): Promise<VerificationRow> {
+      const [row] = await tx.update(verifications).set(sealing.seal(id, changes)).where(eq(verifications.id, id)).returning()
+      return sealing.open(row!)
     },
 
     /** Sets the status of the verifications `ids` to failed, in one statement. */
-    async failAll(ids: string[], decision: Pick<NewVerificationRow, 'decision' | 'decisionReasons' | 'decidedBy' | 'decidedAt'>, tx: Executor): Promise<VerificationRow[]> {
+    async failAll(ids: string[], decision: Pick<VerificationChanges, 'decision' | 'decisionReasons' | 'decidedBy' | 'decidedAt'>, tx: Executor): Promise<VerificationRow[]> {
       if (ids.length === 0) return []
-      return tx.update(verifications).set({ status: 'failed', ...decision }).where(inArray(verifications.id, ids)).returning()
+      return opened(await tx.update(verifications).set({ status: 'failed', ...decision }).where(inArray(verifications.id, ids)).returning())
     },
 
     /** Finished verifications from before decisions were recorded (migration 0013), a batch at a time. */
     async undecided(limit: number, tx: Executor = db): Promise<VerificationRow[]> {
-      return tx
-        .select()
-        .from(verifications)
-        .where(and(inArray(verifications.status, ['completed', 'failed']), isNull(verifications.decision)))
-        .limit(limit)
+      return opened(
+        await tx
+          .select()
+          .from(verifications)
+          .where(and(inArray(verifications.status, ['completed', 'failed']), isNull(verifications.decision)))
+          .limit(limit),
+      )
     },
 
     /** Pending verifications past their expiry, locked for the caller (other sweepers skip them). */
     async lockExpired(limit: number, tx: Executor): Promise<VerificationRow[]> {
-      return tx
-        .select()
-        .from(verifications)
-        .where(and(eq(verifications.status, 'pending'), lte(verifications.expiresAt, sql`now()`)))
-        .orderBy(verifications.expiresAt)
-        .limit(limit)
-        .for('update', { skipLocked: true })
+      return opened(
+        await tx
+          .select()
+          .from(verifications)
+          .where(and(eq(verifications.status, 'pending'), lte(verifications.expiresAt, sql`now()`)))
+          .orderBy(verifications.expiresAt)
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      )
+    },
+
+    /** Unredacted verifications created before `cutoff`, locked for the caller (others skip them). */
+    async lockUnredactedBefore(cutoff: Date, limit: number, tx: Executor): Promise<VerificationRow[]> {
+      return opened(
+        await tx
+          .select()
+          .from(verifications)
+          .where(and(isNull(verifications.redactedAt), sql`${verifications.createdAt} < ${cutoff.toISOString()}`))
+          .orderBy(verifications.createdAt)
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      )
+    },
+
+    /**
+     * Seals the personal data an earlier version stored in clear (before migration 0017), a batch at
+     * a time; returns how many verifications it sealed.
+     */
+    async sealLegacy(limit: number): Promise<number> {
+      const v = verifications
+      const clear = or(
+        isNotNull(v.applicant),
+        sql`${v.metadata} <> '{}'::jsonb`,
+        isNotNull(v.decisionNote),
+        sql`jsonb_typeof(${v.checksResults} #> '{document,details,mrz}') = 'object'`,
+        sql`jsonb_typeof(${v.checksResults} #> '{identity,details,holder}') = 'object'`,
+      )
+      const rows = opened(await db.select().from(v).where(and(isNull(v.redactedAt), clear)).limit(limit))
+      for (const row of rows) {
+        await db
+          .update(v)
+          .set(sealing.seal(row.id, { applicant: row.applicant, metadata: row.metadata, checksResults: row.checksResults, decisionNote: row.decisionNote }))
+          .where(eq(v.id, row.id))
+      }
+      return rows.length
     },
 
     /** A page of rows, newest first. */

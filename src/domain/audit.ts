@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = {
   'webhook.configured': 'api_key',
   'webhook_delivery.replayed': 'webhook_delivery',
   'verification.reviewed': 'verification',
+  'verification.redacted': 'verification',
   'verification.image_viewed': 'verification',
   'console.signed_in': 'api_key',
   'console.signed_out': 'api_key',

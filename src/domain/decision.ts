@@ -78,6 +78,9 @@ type Results = Verification['checks_results']
  * `failed` (expired before every check finished: declined). `margin`: how close to its threshold a
  * passing or failing score must be to be reviewed (REVIEW_MARGIN, in score units).
  */
+/** A verification whose personal data was erased before its checks finished: it can never be approved. */
+export const REDACTED_UNFINISHED: DecisionOutcome = { decision: 'declined', reasons: ['verification_redacted'] }
+
 export function decide(status: 'completed' | 'failed', results: Results, margin: number): DecisionOutcome {
   if (status === 'failed') return { decision: 'declined', reasons: ['verification_expired'] }
   const declines = new Set<string>()

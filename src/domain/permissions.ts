@@ -7,11 +7,11 @@ export type Role = (typeof ROLES)[number]
 
 export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
   admin: new Set<Permission>([
-    'verifications:create', 'verifications:read', 'verifications:review', 'documents:upload', 'checks:run', 'capture:create',
+    'verifications:create', 'verifications:read', 'verifications:review', 'documents:upload', 'checks:run', 'capture:create', 'verifications:redact',
     'keys:list', 'keys:create', 'keys:revoke', 'webhooks:manage', 'admin:dashboard', 'audit:read',
   ]),
   service: new Set<Permission>([
-    'verifications:create', 'verifications:read', 'documents:upload', 'checks:run', 'capture:create', 'webhooks:manage',
+    'verifications:create', 'verifications:read', 'documents:upload', 'checks:run', 'capture:create', 'verifications:redact', 'webhooks:manage',
   ]),
   readonly: new Set<Permission>(['verifications:read']),
   auditor: new Set<Permission>(['verifications:read', 'keys:list', 'admin:dashboard', 'audit:read']),

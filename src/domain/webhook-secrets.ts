@@ -6,7 +6,9 @@ import type { SigningSecrets } from './webhook-signing.js'
 /** How long a replaced secret keeps signing, so that receivers can switch over. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000
 
-const aad = (keyId: string) => `api_keys/${keyId}/webhook_secret`
+/** What binds a key's sealed webhook secrets (current and previous) to that key. */
+export const webhookSecretAad = (keyId: string) => `api_keys/${keyId}/webhook_secret`
+const aad = webhookSecretAad
 
 export const sealSecret = (mediaKeys: MediaKeyInput, keyId: string, secret: string): Buffer => encryptMedia(mediaKeys, Buffer.from(secret, 'utf8'), aad(keyId))
 

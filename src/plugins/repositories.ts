@@ -28,8 +28,8 @@ export default fp(
   async function repositoriesPlugin(app) {
     app.decorate('apiKeysRepository', createApiKeysRepository(app.db))
     app.decorate('auditRepository', createAuditRepository(app.db))
-    app.decorate('verificationsRepository', createVerificationsRepository(app.db))
-    app.decorate('idempotencyRepository', createIdempotencyRepository(app.db))
+    app.decorate('verificationsRepository', createVerificationsRepository(app.db, app.mediaKeys))
+    app.decorate('idempotencyRepository', createIdempotencyRepository(app.db, app.mediaKeys))
     app.decorate('webhooksRepository', createWebhooksRepository(app.db))
     app.decorate('uploadsRepository', createUploadsRepository(app.db))
     app.decorate('challengesRepository', createChallengesRepository(app.db))

@@ -8,6 +8,7 @@ import { createApiKeysService, type ApiKeysService } from '../services/api-keys-
 import { createAuditLog, type AuditLog } from '../services/audit-log.js'
 import { createBiometricsService, type BiometricsService } from '../services/biometrics-service.js'
 import { createConsoleService, type ConsoleService } from '../services/console-service.js'
+import { createRedactionService, type RedactionService } from '../services/redaction-service.js'
 import { createCaptureLinksService, type CaptureLinksService } from '../services/capture-links-service.js'
 import { createDashboardService, type DashboardService } from '../services/dashboard-service.js'
 import { createDashboardSessionsService, type DashboardSessionsService } from '../services/dashboard-sessions-service.js'
@@ -25,6 +26,7 @@ declare module 'fastify' {
     biometricsService: BiometricsService
     dashboardService: DashboardService
     consoleService: ConsoleService
+    redactionService: RedactionService
     dashboardSessionsService: DashboardSessionsService
     captureLinksService: CaptureLinksService
   }
@@ -86,6 +88,19 @@ export default fp(
       }),
     )
     app.decorate(
+      'redactionService',
+      createRedactionService({
+        db: app.db,
+        verifications: app.verificationsRepository,
+        uploads: app.uploadsRepository,
+        idempotency: app.idempotencyRepository,
+        webhooks,
+        audit,
+        reviewMargin: opts.config.reviewMargin,
+        onQueued,
+      }),
+    )
+    app.decorate(
       'consoleService',
       createConsoleService({
         db: app.db,
@@ -100,6 +115,9 @@ export default fp(
     await app.apiKeysService.ensureAdminKey(opts.config, app.log)
     const decided = await app.verificationsService.decideEarlierVerifications()
     if (decided > 0) app.log.info({ verifications: decided }, 'recorded the decision of verifications finished by an earlier version')
+    let sealedRows = await app.idempotencyRepository.sealLegacy()
+    for (let n = -1; n !== 0; sealedRows += n) n = await app.verificationsRepository.sealLegacy(100)
+    if (sealedRows > 0) app.log.info({ rows: sealedRows }, 'sealed personal data stored in clear by an earlier version')
     const sealed = await webhooks.sealLegacySecrets()
     if (sealed > 0) app.log.info({ keys: sealed }, 'sealed webhook secrets stored in clear by an earlier version')
   },

@@ -1,12 +1,15 @@
 // Fails pending verifications whose VERIFICATION_TTL has run out, on every instance (the sweep
 // locks with SKIP LOCKED, so instances share the work), and deletes uploaded images older than
-// MEDIA_RETENTION (their results stay) and audit entries older than AUDIT_RETENTION, from ready until close.
+// MEDIA_RETENTION (their results stay), redacts verifications older than RESULT_RETENTION and deletes
+// audit entries older than AUDIT_RETENTION, from ready until close.
 import fp from 'fastify-plugin'
 
+/** Rows a sweep handles in one transaction. */
+const BATCH = 100
 const AUDIT_PURGE_BATCH = 1000
 
 export default fp(
-  async function verificationSweeperPlugin(app, opts: { intervalMs: number; mediaRetentionMs: number; auditRetentionMs: number }) {
+  async function verificationSweeperPlugin(app, opts: { intervalMs: number; mediaRetentionMs: number; resultRetentionMs: number; auditRetentionMs: number }) {
     let timer: NodeJS.Timeout | null = null
     let sweeping: Promise<void> = Promise.resolve()
     const sweep = async () => {
@@ -16,6 +19,12 @@ export default fp(
         }
         const purged = await app.uploadsRepository.purgeOlderThan(opts.mediaRetentionMs)
         if (purged) app.log.info({ purged }, 'uploaded images past MEDIA_RETENTION deleted')
+        if (opts.resultRetentionMs > 0) {
+          const cutoff = new Date(Date.now() - opts.resultRetentionMs)
+          let redacted = 0
+          for (let n = BATCH; n === BATCH; redacted += n) n = await app.redactionService.redactOlderThan(cutoff, BATCH)
+          if (redacted) app.log.info({ redacted }, 'verifications past RESULT_RETENTION redacted')
+        }
         if (opts.auditRetentionMs > 0) {
           const cutoff = new Date(Date.now() - opts.auditRetentionMs)
           let deleted = 0

@@ -13,6 +13,9 @@ export interface Actor {
   requestId: string
 }
 
+/** The service itself, acting on its own schedule (the RESULT_RETENTION purge). */
+export const SYSTEM: Actor = { principal: { id: 'system', clientName: 'system', role: 'admin' }, requestId: 'sweeper' }
+
 function toAuditEvent(row: AuditEventRow): AuditEvent {
   return {
     id: row.id,
@@ -35,7 +38,7 @@ export function createAuditLog(repo: AuditRepository) {
         {
           id: newId('auditEvent'),
           actorKeyId: actor.principal.id,
-          actorRole: actor.principal.role,
+          actorRole: actor === SYSTEM ? null : actor.principal.role,
           actorClientName: actor.principal.clientName,
           action,
           targetType: AUDIT_ACTIONS[action],

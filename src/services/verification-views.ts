@@ -52,5 +52,6 @@ export function toVerification(row: VerificationRow): Verification {
     last_error: row.lastError ?? null,
     ...decisionOf(row, new Date()),
     decision_note: row.decisionNote,
+    redacted_at: iso(row.redactedAt),
   }
 }

@@ -102,7 +102,7 @@ export function createVerificationsService(
       try {
         const verification = await db.transaction(async (tx) => {
           const v = toVerification(await repo.insert(row, tx))
-          const claimed = await idempotency.claim({ clientName: principal.clientName, key: idempotencyKey, requestHash, statusCode: 201, response: v }, tx)
+          const claimed = await idempotency.claim({ clientName: principal.clientName, key: idempotencyKey, requestHash, statusCode: 201, response: v, verificationId: v.id }, tx)
           if (!claimed) throw new IdempotencyRace()
           return v
         })

@@ -15,7 +15,7 @@ import type { Principal } from './api-keys-service.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
 export const DELIVERY_LOG_SIZE = 50
-export type EventType = 'verification.completed' | 'verification.failed' | 'verification.reviewed'
+export type EventType = 'verification.completed' | 'verification.failed' | 'verification.reviewed' | 'verification.redacted'
 
 function invalid(path: string, message: string) {
   return new ApiError('validation_error', 'request validation failed', [{ path, message }])

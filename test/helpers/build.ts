@@ -1,6 +1,7 @@
 // build(t): the real app, as production registers it, on a database of this test file's own.
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify'
+import type { DestinationStream } from 'pino'
 import app, { serverOptions } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import { newApiKeySecret } from '../../src/domain/api-key-secret.js'
@@ -38,7 +39,7 @@ export interface Unbuilt {
  * is registered: for a test that must hook in first (onRoute) or add a route of its own. It is
  * closed and its database dropped in teardown.
  */
-export async function createServer(t: TestContext, overrides: Partial<Config> = {}): Promise<Unbuilt> {
+export async function createServer(t: TestContext, overrides: Partial<Config> = {}, logStream?: DestinationStream): Promise<Unbuilt> {
   const database = await createTestDatabase()
   const adminKey = newApiKeySecret()
   const config: Config = {
@@ -52,7 +53,7 @@ export async function createServer(t: TestContext, overrides: Partial<Config> = 
     rateLimitPerSecond: 0,
     ...overrides,
   }
-  const server = Fastify(serverOptions(config))
+  const server = Fastify(serverOptions(config, logStream))
   t.teardown(async () => {
     await server.close()
     await database.drop()
@@ -60,10 +61,27 @@ export async function createServer(t: TestContext, overrides: Partial<Config> = 
   return { server, config, adminKey }
 }
 
-export async function build(t: TestContext, overrides: Partial<Config> = {}): Promise<Built> {
-  const { server, config, adminKey } = await createServer(t, overrides)
+/** build(t) with the app's log lines written to `logStream` (at the level `overrides.logLevel` says). */
+export async function build(t: TestContext, overrides: Partial<Config> = {}, logStream?: DestinationStream): Promise<Built> {
+  const { server, config, adminKey } = await createServer(t, overrides, logStream)
   await server.register(app, { config })
   await server.ready()
+  return built(server, config, adminKey)
+}
+
+/**
+ * Another instance of the app on the database of `config` (a Built's, changed): a restart with other
+ * settings. The caller closes the first one before, when the database is the embedded one.
+ */
+export async function reopen(t: TestContext, config: Config, adminKey: string): Promise<Built> {
+  const server = Fastify(serverOptions(config))
+  t.teardown(() => server.close())
+  await server.register(app, { config })
+  await server.ready()
+  return built(server, config, adminKey)
+}
+
+function built(server: FastifyInstance, config: Config, adminKey: string): Built {
 
   const call: Built['call'] = (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers }

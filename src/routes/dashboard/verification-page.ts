@@ -42,6 +42,7 @@ ${v.decision_note ? html`<dt>Reviewer's note</dt><dd>${v.decision_note}</dd>` : 
 <dt>Completed</dt><dd>${time(v.completed_at)}</dd>
 <dt>Expires</dt><dd>${time(v.expires_at)}</dd>
 <dt>Captured</dt><dd>${view.capturedThroughLinkAt ? html`through the capture link, first opened ${time(view.capturedThroughLinkAt)}` : 'through the API'}</dd>
+${v.redacted_at ? html`<dt>Redacted</dt><dd>${time(v.redacted_at)}: its personal data and images were erased</dd>` : ''}
 ${v.last_error ? html`<dt>Last refused capture</dt><dd>${v.last_error.code}: ${v.last_error.message} (${time(v.last_error.occurred_at)})</dd>` : ''}
 </dl>`
 }

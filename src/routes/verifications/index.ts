@@ -1,7 +1,7 @@
-// Verification sessions: create, list, read, and a person's decision.
+// Verification sessions: create, list, read, a person's decision, and the erasure of personal data.
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { createVerificationRoute, getVerificationRoute, listVerificationsRoute, reviewVerificationRoute } from '../../../generated/schemas.js'
+import { createVerificationRoute, getVerificationRoute, listVerificationsRoute, redactVerificationRoute, reviewVerificationRoute } from '../../../generated/schemas.js'
 import { actorOf, principalOf } from '../../plugins/auth.js'
 import { operation } from '../operation.js'
 
@@ -44,6 +44,14 @@ export default async function verificationsRoutes(fastify: FastifyInstance) {
     schema: reviewVerificationRoute,
     handler: async function reviewVerification(request) {
       return app.verificationsService.review(actorOf(request), request.params.id, request.body)
+    },
+  })
+
+  app.route({
+    ...operation('redactVerification'),
+    schema: redactVerificationRoute,
+    handler: async function redactVerification(request) {
+      return app.redactionService.redact(actorOf(request), request.params.id)
     },
   })
 }
