@@ -209,6 +209,23 @@ t.test('nothing personal in the logs, at the most verbose level', async (t) => {
   await b.call('POST', `/verifications/${id}/documents`, { key, body: { document_type: 'passport', front_image: PASSPORT.toString('base64'), mrz: MRZ } })
   await b.call('GET', `/admin/console/verifications/${id}`, { key: b.adminKey })
   await b.call('GET', `/admin/console/verifications/${id}/images/${documentId}/front`, { key: b.adminKey })
+  await b.call('GET', '/admin', { key: b.adminKey })
+  await b.call('GET', '/admin/console/audit', { key: b.adminKey })
+  await b.call('GET', '/admin/audit-events', { key: b.adminKey })
+  // A second session through the hosted capture page's token, with liveness.
+  const other = (await b.call('POST', '/verifications', { key, body: { checks: ['face_match', 'liveness'], applicant: APPLICANT, metadata: METADATA } })).json()
+  const link = (await b.call('POST', `/verifications/${other.id}/capture-link`, { key })).json()
+  const token = /\/capture\/(cap_\S+)$/.exec(link.url)![1]!
+  await b.call('GET', `/capture/${token}`, { headers: { accept: 'text/html' } })
+  const selfie = (await b.call('POST', `/verifications/${other.id}/selfie`, { key: token, body: { image: SELFIE.toString('base64') } })).json()
+  await b.call('POST', `/verifications/${other.id}/documents/${selfie.document_id}/liveness`, { key: token })
+  const challenge = (await b.call('POST', `/verifications/${other.id}/active-liveness/challenge`, { key: token })).json()
+  const judged = await b.call('POST', `/verifications/${other.id}/active-liveness/verify`, {
+    key: token,
+    body: { challenge_id: challenge.challenge_id, frames: challenge.actions.map((action: string) => ({ action, image: SELFIE.toString('base64') })) },
+  })
+  t.equal(judged.statusCode, 200, 'the capture token took the selfie and the challenge')
+  await b.call('GET', `/verifications/${other.id}/capture-progress`, { key: token })
   await b.call('POST', `/verifications/${id}/redact`, { key })
   const log = lines.join('')
   t.ok(log.includes(id) && log.split('\n').length > 10, 'the log was written')
