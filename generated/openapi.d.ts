@@ -548,8 +548,9 @@ export interface paths {
          *     8 hours and ends at once when its key is revoked. A request with an `Authorization` header is
          *     authenticated by that header alone, exactly like every other operation, cookie or not.
          *
-         *     Errors: 401 (JSON, or the HTML sign-in form for browsers); 403 (JSON, or an HTML page for a
-         *     browser signed in with a key whose role lacks `admin:dashboard`); 429; 500.
+         *     Errors: 400 an invalid filter (JSON, or an HTML page for browsers); 401 (JSON, or the HTML
+         *     sign-in form for browsers); 403 (JSON, or an HTML page for a browser signed in with a key whose
+         *     role lacks `admin:dashboard`); 429; 500.
          */
         get: operations["getDashboard"];
         put?: never;
@@ -3278,6 +3279,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["ConsoleError"];
             /**
              * @description Missing, invalid or revoked key. JSON `unauthorized` error, or, when no Bearer header was
              *     sent and the client accepts `text/html`, an HTML page with a sign-in form.

@@ -500,6 +500,7 @@ export type RevokeApiKeyParams = Static<typeof revokeApiKeyRoute.params>
 export const getDashboardRoute = {
   querystring: Type.Object({ "status": Type.Optional(VerificationStatusSchema), "decision": Type.Optional(Type.Unsafe<"approved" | "declined" | "review">({"type":"string","enum":["approved","declined","review"]})), "check": Type.Optional(CheckNameSchema), "outcome": Type.Optional(Type.Unsafe<"passed" | "failed" | "pending">({"type":"string","enum":["passed","failed","pending"]})), "client": Type.Optional(Type.String({"maxLength":200})), "from": Type.Optional(Type.String({"format":"date"})), "to": Type.Optional(Type.String({"format":"date"})), "q": Type.Optional(Type.String({"maxLength":255})), "page": Type.Optional(Type.Integer({"minimum":1,"maximum":40000,"default":1})) }, { additionalProperties: false }),
   response: {
+    400: ErrorResponseSchema,
     401: ErrorResponseSchema,
     403: ErrorResponseSchema,
     429: ErrorResponseSchema,
