@@ -1,10 +1,10 @@
 // What the operator's dashboard shows: the verifications the key can see (every client's for admin
 // and auditor keys), the key's webhook configuration with its secret masked, and its recent deliveries.
-import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { CheckName, GetDashboardQuerystring, WebhookDelivery } from '../../generated/schemas.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
 import type { CaptureLinksRepository } from '../db/capture-links-repository.js'
 import type { ConsoleFilter, VerificationsRepository } from '../db/verifications-repository.js'
+import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { Decision } from '../domain/decision.js'
 import type { WebhooksRepository } from '../db/webhooks-repository.js'
 import { signingSecrets } from '../domain/webhook-secrets.js'

@@ -1,11 +1,11 @@
 // Webhooks as clients see them: configuration per key, the outbox entry written with a state
 // change, the delivery log, and replay.
-import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { UpdateWebhookConfigBody, WebhookDelivery } from '../../generated/schemas.js'
 import type { Db, Executor } from '../db/client.js'
 import type { ApiKeysRepository } from '../db/api-keys-repository.js'
 import type { VerificationRow } from '../db/verifications-repository.js'
 import type { DeliveryRow, WebhooksRepository } from '../db/webhooks-repository.js'
+import type { MediaKeyInput } from '../domain/media-crypto.js'
 import { webhookOrigin } from '../domain/audit.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'

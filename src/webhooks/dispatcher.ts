@@ -1,10 +1,10 @@
 // Works off the outbox: claims due attempts (shared safely between instances), sends them, records
 // each result, and schedules the retry. It wakes on a timer set to the next due time, or at once
 // when this instance queues work, with a slow poll as the fallback for other instances' rows.
-import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import type { ClaimedDelivery, DeliveryRow, WebhookKey, WebhooksRepository } from '../db/webhooks-repository.js'
+import type { MediaKeyInput } from '../domain/media-crypto.js'
 import { newId } from '../domain/ids.js'
 import { signingSecrets } from '../domain/webhook-secrets.js'
 import { signDelivery, type SigningSecrets } from '../domain/webhook-signing.js'

@@ -2,7 +2,7 @@
 // (console-routes.ts). A browser (no Authorization header, Accept with text/html) gets an HTML page
 // for every 4xx too; every other client gets the API's JSON errors.
 import { readFileSync } from 'node:fs'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
@@ -24,6 +24,9 @@ const wantsHtml = (request: FastifyRequest) =>
   request.headers.authorization === undefined && /\btext\/html\b/i.test(request.headers.accept ?? '')
 
 const hasSessionCookie = (request: FastifyRequest) => sessionCookieOf(request) !== undefined
+
+/** Refusals about the request's form rather than its meaning (a body too large or not a form, too many requests): JSON still. */
+const ANSWERED_AS_JSON = new Set([413, 415, 429])
 
 export default async function dashboardRoutes(fastify: FastifyInstance, opts: { publicUrl: string }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -66,7 +69,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
       const notice = request.method === 'GET' && !hasSessionCookie(request) ? null : error.message
       return sendHtml(reply.header('www-authenticate', WWW_AUTHENTICATE), 401, signInPage(notice))
     }
-    if (error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 415 && error.statusCode !== 413 && error.statusCode !== 429) {
+    if (error.statusCode < 500 && !ANSWERED_AS_JSON.has(error.statusCode)) {
       return sendHtml(reply, error.statusCode, errorPage(error.statusCode, error.message, hasSessionCookie(request)))
     }
     throw error
