@@ -231,3 +231,23 @@ t.test('nothing personal in the logs, at the most verbose level', async (t) => {
   t.ok(log.includes(id) && log.split('\n').length > 10, 'the log was written')
   t.same(found(log), [], 'no name, birth date, number, MRZ, metadata, note or image bytes')
 })
+
+t.test('rows an earlier version wrote in clear are sealed at start, once; new rows never count as such', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('acme', 'service')
+  const { id } = await fullVerification(b, key)
+  await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })
+  t.equal(await b.app.verificationsRepository.sealLegacy(100), 0, 'what this version wrote is sealed already')
+  const before = (await b.call('GET', `/verifications/${id}`, { key })).json()
+  // The row as an earlier version stored it: everything in clear, nothing sealed.
+  const { applicant, metadata, checksResults, decisionNote } = (await b.app.verificationsRepository.findVisible(id, null))!
+  await b.app.db
+    .update(verifications)
+    .set({ applicant, metadata: metadata!, checksResults, decisionNote, applicantSealed: null, metadataSealed: null, resultsSealed: null, decisionNoteSealed: null })
+    .where(eq(verifications.id, id))
+  t.not(found(await sqlDump(b)).length, 0, 'in clear, as before migration 0017')
+  t.equal(await b.app.verificationsRepository.sealLegacy(100), 1)
+  t.equal(await b.app.verificationsRepository.sealLegacy(100), 0, 'once')
+  t.same(found(await sqlDump(b)), [], 'sealed')
+  t.same((await b.call('GET', `/verifications/${id}`, { key })).json(), before, 'and read as before')
+})

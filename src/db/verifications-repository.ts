@@ -225,8 +225,9 @@ export function createVerificationsRepository(db: Db, keys: MediaKeys) {
      */
     async sealLegacy(limit: number): Promise<number> {
       const v = verifications
+      // jsonb's own null (what a prepared INSERT writes for a null applicant) is no data.
       const clear = or(
-        isNotNull(v.applicant),
+        sql`jsonb_typeof(${v.applicant}) = 'object'`,
         sql`${v.metadata} <> '{}'::jsonb`,
         isNotNull(v.decisionNote),
         sql`jsonb_typeof(${v.checksResults} #> '{document,details,mrz}') = 'object'`,
