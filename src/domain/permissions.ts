@@ -25,3 +25,8 @@ export function can(role: Role, permission: Permission): boolean {
 export function seesAllClients(role: Role): boolean {
   return role === 'admin' || role === 'auditor'
 }
+
+/** The one client whose verifications a caller sees, or null for every client's (admin and auditor). */
+export function clientScope(caller: { role: Role; clientName: string }): string | null {
+  return seesAllClients(caller.role) ? null : caller.clientName
+}

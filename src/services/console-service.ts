@@ -9,7 +9,7 @@ import type { VerificationsRepository } from '../db/verifications-repository.js'
 import type { WebhooksRepository } from '../db/webhooks-repository.js'
 import { ApiError, notFound } from '../domain/errors.js'
 import { decryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
-import { seesAllClients } from '../domain/permissions.js'
+import { clientScope } from '../domain/permissions.js'
 import type { Principal } from './api-keys-service.js'
 import type { Actor, AuditLog } from './audit-log.js'
 import { toVerification } from './verification-views.js'
@@ -55,11 +55,10 @@ export function createConsoleService(deps: {
   audit: AuditLog
   mediaKeys: MediaKeyInput
 }) {
-  const scope = (p: Principal) => (seesAllClients(p.role) ? null : p.clientName)
 
   return {
     async verification(principal: Principal, id: string): Promise<ConsoleVerification> {
-      const row = await deps.verifications.findVisible(id, scope(principal))
+      const row = await deps.verifications.findVisible(id, clientScope(principal))
       if (!row) throw notFound('verification')
       const [uploads, captured, deliveries, audit] = await Promise.all([
         deps.uploads.listForVerification(id),
@@ -87,7 +86,7 @@ export function createConsoleService(deps: {
 
     /** An uploaded image, opened for an operator who asked to see it; the view is recorded first. */
     async image(actor: Actor, id: string, uploadId: string, side: 'front' | 'back'): Promise<{ bytes: Buffer; type: string }> {
-      const row = await deps.verifications.findVisible(id, scope(actor.principal))
+      const row = await deps.verifications.findVisible(id, clientScope(actor.principal))
       if (!row) throw notFound('verification')
       const upload = await deps.uploads.find(uploadId, id)
       if (!upload) throw notFound('upload')

@@ -8,7 +8,7 @@ import type { MediaKeyInput } from '../domain/media-crypto.js'
 import type { Decision } from '../domain/decision.js'
 import type { WebhooksRepository } from '../db/webhooks-repository.js'
 import { signingSecrets } from '../domain/webhook-secrets.js'
-import { seesAllClients } from '../domain/permissions.js'
+import { clientScope, seesAllClients } from '../domain/permissions.js'
 import { effectiveStatus, type VerificationStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
 import { toSummary } from './verification-views.js'
@@ -87,7 +87,7 @@ export function createDashboardService(deps: {
       const allClients = seesAllClients(principal.role)
       const page = search.page ?? 1
       const [{ rows, total }, webhook, deliveries] = await Promise.all([
-        deps.verifications.search(consoleFilter(allClients ? null : principal.clientName, search, page)),
+        deps.verifications.search(consoleFilter(clientScope(principal), search, page)),
         webhookOf(principal),
         deps.webhooks.listForKey(principal.id, DASHBOARD_ROWS),
       ])

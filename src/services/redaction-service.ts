@@ -9,7 +9,7 @@ import type { VerificationRow, VerificationsRepository } from '../db/verificatio
 import { REDACTED_UNFINISHED } from '../domain/decision.js'
 import { notFound } from '../domain/errors.js'
 import { splitResults } from '../domain/personal-data.js'
-import { seesAllClients } from '../domain/permissions.js'
+import { clientScope } from '../domain/permissions.js'
 import { effectiveStatus } from '../domain/verification-status.js'
 import { SYSTEM, type Actor, type AuditLog } from './audit-log.js'
 import { decidedAutomatically, toVerification } from './verification-views.js'
@@ -57,9 +57,8 @@ export function createRedactionService(deps: RedactionDeps) {
     /** Erases a verification the actor can see; a second call changes nothing. */
     async redact(actor: Actor, id: string): Promise<Verification> {
       const now = new Date()
-      const scope = seesAllClients(actor.principal.role) ? null : actor.principal.clientName
       const { row, queued } = await deps.db.transaction(async (tx) => {
-        const current = await deps.verifications.findVisibleForUpdate(id, scope, tx)
+        const current = await deps.verifications.findVisibleForUpdate(id, clientScope(actor.principal), tx)
         if (!current) throw notFound('verification')
         if (current.redactedAt) return { row: current, queued: false }
         return erase(tx, actor, current, now)

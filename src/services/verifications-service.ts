@@ -6,7 +6,7 @@ import type { VerificationRow, VerificationsRepository } from '../db/verificatio
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
-import { seesAllClients } from '../domain/permissions.js'
+import { clientScope } from '../domain/permissions.js'
 import { effectiveStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
 import type { Actor, AuditLog } from './audit-log.js'
@@ -66,7 +66,6 @@ export function createVerificationsService(
   idempotency: IdempotencyRepository,
   opts: VerificationsServiceOptions,
 ) {
-  const scope = (p: Principal) => (seesAllClients(p.role) ? null : p.clientName)
 
   async function replay(clientName: string, key: string, requestHash: string): Promise<CreateResult | null> {
     const existing = await idempotency.find(clientName, key)
@@ -117,14 +116,14 @@ export function createVerificationsService(
 
     /** A page of summaries, newest first, and how many verifications match the filter. */
     async list(principal: Principal, query: ListVerificationsQuerystring): Promise<ListPage> {
-      const filter = { clientName: scope(principal), status: query.status, decision: query.decision, limit: query.limit ?? 20, offset: query.offset ?? 0 }
+      const filter = { clientName: clientScope(principal), status: query.status, decision: query.decision, limit: query.limit ?? 20, offset: query.offset ?? 0 }
       const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)])
       const now = new Date()
       return { items: rows.map((row) => toSummary(row, now)), total }
     },
 
     async get(principal: Principal, id: string): Promise<Verification> {
-      const row = await repo.findVisible(id, scope(principal))
+      const row = await repo.findVisible(id, clientScope(principal))
       if (!row) throw notFound('verification')
       return toVerification(row)
     },
@@ -137,7 +136,7 @@ export function createVerificationsService(
       const { principal } = actor
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
-        const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
+        const current = await repo.findVisibleForUpdate(id, clientScope(principal), tx)
         if (!current) throw notFound('verification')
         if (effectiveStatus(current, now) === 'pending') throw conflict('verification is pending: only a finished verification can be reviewed')
         let queued = false
@@ -167,7 +166,7 @@ export function createVerificationsService(
 
     /** What the hosted capture page shows of a verification: nothing personal, no results. */
     async progress(principal: Principal, id: string): Promise<CaptureProgress> {
-      const row = await repo.findVisible(id, scope(principal))
+      const row = await repo.findVisible(id, clientScope(principal))
       if (!row) throw notFound('verification')
       const checks = row.checks as CheckName[]
       return {
@@ -184,7 +183,7 @@ export function createVerificationsService(
      * (404 and 409 otherwise). A cheap read made before any heavy analysis.
      */
     async pendingForProcessing(principal: Principal, id: string): Promise<VerificationRow> {
-      const row = await repo.findVisible(id, scope(principal))
+      const row = await repo.findVisible(id, clientScope(principal))
       if (!row) throw notFound('verification')
       const status = effectiveStatus(row)
       if (status !== 'pending') throw conflict(`verification is ${status}: a finished verification cannot change`)
@@ -206,7 +205,7 @@ export function createVerificationsService(
     ): Promise<Verification> {
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
-        const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
+        const current = await repo.findVisibleForUpdate(id, clientScope(principal), tx)
         if (!current) throw notFound('verification')
         const status = effectiveStatus(current, now)
         if (status !== 'pending') throw conflict(`verification is ${status}: a finished verification cannot change`)
@@ -239,7 +238,7 @@ export function createVerificationsService(
      */
     async recordLastError(principal: Principal, id: string, lastError: VerificationLastError): Promise<void> {
       await db.transaction(async (tx) => {
-        const current = await repo.findVisibleForUpdate(id, scope(principal), tx)
+        const current = await repo.findVisibleForUpdate(id, clientScope(principal), tx)
         if (current && effectiveStatus(current) === 'pending') await repo.update(id, { lastError }, tx)
       })
     },
