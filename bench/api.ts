@@ -85,6 +85,9 @@ async function direct(sql: ReturnType<typeof connect>, connections: number, op: 
   return { rps: latencies.length / SECONDS, p50: st.p50, p99: st.p99, errors: 0, cpuPerRequest: micros / latencies.length, cores: micros / ((performance.now() - start) * 1000) }
 }
 
+/** The floor of plain code for GET by id (bench/plain-server.ts). */
+const PLAIN = 'Fastify + postgres.js only'
+
 export async function apiBench(): Promise<Section> {
   const db = await benchDatabase()
   const adminKey = newApiKeySecret()
@@ -120,6 +123,7 @@ export async function apiBench(): Promise<Section> {
     // As autovacuum leaves a database in use: planner statistics and the visibility map up to date.
     await sql`vacuum analyze`
     const bare = await startChild('bench/bare-server.ts', { BENCH_VERIFICATION: JSON.stringify(sample) })
+    const plain = await startChild('bench/plain-server.ts', { BENCH_DATABASE_URL: db.url, BENCH_POOL: String(pool) })
     const [row] = await sql<Array<{ created_by_key_id: string }>>`select created_by_key_id from verifications where id = ${id}`
     const keyId = row!.created_by_key_id
     // What a request sends on its own: the key read by its hash, then its work.
@@ -137,6 +141,7 @@ export async function apiBench(): Promise<Section> {
       // Warm-up, not recorded: the JIT and the pools' connections of both servers.
       for (const path of [`/verifications/${id}`, '/verifications?limit=20']) await load(service, path, 50, { headers: auth }, quick ? 1 : 5)
       for (const path of [`/verifications/${id}`, '/verifications']) await load(bare, path, 50, {}, quick ? 1 : 5)
+      await load(plain, `/verifications/${id}`, 50, { headers: auth }, quick ? 1 : 5)
       // Reads first, writes last: the list's count stays the same size for every read case.
       for (const c of CONNECTIONS) {
         // The service's own stack (hooks, security headers, access log) with no key and no database.
@@ -145,6 +150,7 @@ export async function apiBench(): Promise<Section> {
         cases.push(await pair('GET /verifications/{id}', c, byId, () => load(bare, `/verifications/${id}`, c, {}), 'bare Fastify'))
         const select = () => readKey().then(() => sql`select * from verifications where id = ${id} and client_name = 'bench' limit 1`)
         cases.push(await pair('GET /verifications/{id}', c, byId, () => direct(sql, Math.min(c, pool), select), 'postgres.js key + SELECT'))
+        cases.push(await pair('GET /verifications/{id}', c, byId, () => load(plain, `/verifications/${id}`, c, { headers: auth }), PLAIN))
         const list = () => load(service, '/verifications?limit=20', c, { headers: auth })
         cases.push(await pair('GET /verifications?limit=20', c, list, () => load(bare, '/verifications', c, {}), 'bare Fastify'))
       }
@@ -169,12 +175,15 @@ export async function apiBench(): Promise<Section> {
       const find = (name: string, ceiling: string) => at50.find(([n, , , , ceil]) => n === name && ceil === ceiling)!
       const byId = find('GET /verifications/{id}', 'bare Fastify')
       const health = find('GET /healthz', 'bare Fastify')
+      const floor = find('GET /verifications/{id}', PLAIN)
       const pct = (x: number) => `${fmt(x * 100, 0)} %`
       const ratio = byId[2].rps / byId[3].rps
       goals.push(
         `- GET by id ≥ 20 % of bare Fastify's requests per second: ${pct(ratio)} — ${ratio >= 0.2 ? 'met' : 'not met'}` +
           ` (the service's stack answering GET /healthz, with no key and no database: ${pct(health[2].rps / health[3].rps)});` +
-          ` CPU per read ${fmt(byId[2].cpuPerRequest, 0)} µs against bare Fastify's ${fmt(byId[3].cpuPerRequest, 0)} µs`,
+          ` CPU per read ${fmt(byId[2].cpuPerRequest, 0)} µs against bare Fastify's ${fmt(byId[3].cpuPerRequest, 0)} µs.` +
+          ` The floor of plain code (${PLAIN}: the same two reads and nothing else) reaches ${pct(floor[3].rps / byId[3].rps)} of bare Fastify's rate` +
+          ` at ${fmt(floor[3].cpuPerRequest, 0)} µs a read; the service reaches ${pct(floor[2].rps / floor[3].rps)} of that floor`,
       )
       for (const name of ['GET /verifications/{id}', 'GET /verifications?limit=20', 'POST /verifications']) {
         const p99 = Math.max(...at50.filter(([n]) => n === name).map(([, , s]) => s.p99))
@@ -217,7 +226,7 @@ export async function apiBench(): Promise<Section> {
           ` ${heapMedians.map(heapText).join(' → ')} — ${heapVerdict}; the resident set's medians ${memoryMedians.map((m) => `${fmt(m, 0)} MiB`).join(' → ')}`,
       )
     } finally {
-      await stop(bare.child)
+      await Promise.all([stop(bare.child), stop(plain.child)])
     }
   } finally {
     await stop(service.child)
@@ -229,7 +238,7 @@ export async function apiBench(): Promise<Section> {
     body: [
       `autocannon, ${SECONDS} s per run, ${REPEATS} runs per case (${GOAL_REPEATS} at 50 connections, which the goals judge) with the service and its ceiling taking turns (medians), from the same machine (2 cores shared by autocannon, the service and PostgreSQL).`,
       'The service runs as `npm start` runs it, on PostgreSQL, with its default configuration (info logging of every request, rate limiting on), one key.',
-      "Ceilings: bare Fastify answers the same JSON from memory; postgres.js sends what one request needs on its own (the key read by its hash, then the row's SELECT or INSERT) over as many connections as the service's pool. Ratio = service / ceiling.",
+      `Ceilings: bare Fastify answers the same JSON from memory; ${PLAIN} is the floor of plain code for a read (bench/plain-server.ts: the key read by its hash, then the row, with no hooks, sealing, validation or logging); postgres.js sends what one request needs on its own (the key read by its hash, then the row's SELECT or INSERT) over as many connections as the service's pool. Ratio = service / ceiling.`,
       "CPU µs/req: CPU time (user and system, all threads, from /proc/<pid>/stat) the server's process used per answered request; for postgres.js, the bench's own process.",
       '',
       '| case | connections | req/s | p50 ms | p99 ms | CPU µs/req | ceiling | ceiling req/s | p50 ms | p99 ms | CPU µs/req | ratio |',

@@ -3,7 +3,7 @@
 // can be dropped from MEDIA_ENCRYPTION_KEY.
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { decryptMedia, encryptMedia, keyIdOf, type MediaKeys } from '../domain/media-crypto.js'
+import { decryptMedia, encryptMedia, type MediaKeys } from '../domain/media-crypto.js'
 import { webhookSecretAad } from '../domain/webhook-secrets.js'
 import type { Db } from './client.js'
 import { idempotencyAad } from './idempotency-repository.js'
@@ -65,7 +65,7 @@ const BATCH = 200
 
 /** Seals again, with the current key, every value sealed with another key or before keys were named. */
 export async function resealAll(db: Db, keys: MediaKeys): Promise<Record<string, number>> {
-  const current = keyIdOf(keys.current)
+  const current = keys.currentId
   const counts: Record<string, number> = {}
   for (const c of SEALED_COLUMNS) {
     counts[c.name] = 0

@@ -13,14 +13,19 @@ const HEADER_BYTES = 1 + KEY_ID_BYTES
 /** The keys data is sealed with: `current` seals, every one of `all` (current first) opens. */
 export interface MediaKeys {
   current: Buffer
+  /** The current key's id, written in front of every value it seals. */
+  currentId: Buffer
   all: Buffer[]
+  /** Each key of `all` by its id (hex), named once when the ring is made: sealed values name their key. */
+  byId: ReadonlyMap<string, Buffer>
 }
 
 /** A key alone is a key ring of one. */
 export type MediaKeyInput = Buffer | MediaKeys
 
 export function mediaKeys(current: Buffer, previous: Buffer[] = []): MediaKeys {
-  return { current, all: [current, ...previous.filter((k) => !k.equals(current))] }
+  const all = [current, ...previous.filter((k) => !k.equals(current))]
+  return { current, currentId: keyIdOf(current), all, byId: new Map(all.map((k) => [keyIdOf(k).toString('hex'), k])) }
 }
 
 const ring = (k: MediaKeyInput): MediaKeys => (Buffer.isBuffer(k) ? mediaKeys(k) : k)
@@ -38,19 +43,18 @@ function gcmOpen(key: Buffer, body: Buffer, aad: string): Buffer {
 }
 
 export function encryptMedia(keys: MediaKeyInput, plaintext: Buffer, aad: string): Buffer {
-  const key = ring(keys).current
+  const { current: key, currentId } = ring(keys)
   const iv = randomBytes(IV_BYTES)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
   cipher.setAAD(Buffer.from(aad, 'utf8'))
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()])
-  return Buffer.concat([Buffer.of(KEYED), keyIdOf(key), iv, cipher.getAuthTag(), body])
+  return Buffer.concat([Buffer.of(KEYED), currentId, iv, cipher.getAuthTag(), body])
 }
 
 /** The key a sealed value names, if one of `keys`; null for a value sealed before keys were named. */
 function namedKey(keys: MediaKeys, sealed: Buffer): Buffer | null {
   if (sealed[0] !== KEYED || sealed.length < HEADER_BYTES + IV_BYTES + TAG_BYTES) return null
-  const id = sealed.subarray(1, HEADER_BYTES)
-  return keys.all.find((k) => keyIdOf(k).equals(id)) ?? null
+  return keys.byId.get(sealed.toString('hex', 1, HEADER_BYTES)) ?? null
 }
 
 export function decryptMedia(keys: MediaKeyInput, sealed: Buffer, aad: string): Buffer {
@@ -72,5 +76,5 @@ export function decryptMedia(keys: MediaKeyInput, sealed: Buffer, aad: string): 
 
 /** Whether a sealed value is sealed with the current key in the current format (else reseal it). */
 export function sealedWithCurrent(keys: MediaKeys, sealed: Buffer): boolean {
-  return sealed[0] === KEYED && sealed.subarray(1, HEADER_BYTES).equals(keyIdOf(keys.current))
+  return sealed[0] === KEYED && sealed.subarray(1, HEADER_BYTES).equals(keys.currentId)
 }
