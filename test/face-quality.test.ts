@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import t from 'tap'
-import { faceMatchResult, faceQualityReasons } from '../src/domain/face-checks.js'
+import { createAnalysisPool } from '../src/analysis/pool.js'
+import { faceMatchResult, faceQualityReasons, QUALITY } from '../src/domain/face-checks.js'
 import type { FaceObservation } from '../src/domain/face-observation.js'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
@@ -36,6 +37,27 @@ t.test('face match: a low score from a poor capture carries its reasons; a good 
   t.equal(match(occluded, 0.5).score, 0.5, 'the score is still reported')
   t.same(match(occluded, 0.9).reasons, [], 'matched all the same: no retake needed')
   t.same(match(face, 0.5).reasons, ['below_threshold'], 'a well-captured face that does not match is another person')
+})
+
+t.test("a selfie's image quality is measured on its grey copy: blur lowers its sharpness, light its brightness", async (t) => {
+  const pool = createAnalysisPool({ threads: 1, queue: 4 })
+  t.teardown(() => pool.close())
+  const quality = async (photo: Buffer) => {
+    const r = await pool.analyseFaces({ image: new Uint8Array(photo), opts: {}, quality: true })
+    if (!r.ok || !r.quality) throw new Error('not measured')
+    return r.quality
+  }
+  const selfie = readFileSync(new URL('./fixtures/faces/selfie-collins.jpg', import.meta.url))
+  const [sharp0, blurred, dim] = [await quality(selfie), await quality(await sharp(selfie).blur(3).jpeg().toBuffer()), await quality(await sharp(selfie).linear(0.3, 0).jpeg().toBuffer())]
+  t.match(sharp0, { width: 420, height: 476 })
+  // Measured: 16 in focus, 3.2 blurred by σ 3 px (QUALITY.minSharpness is 3).
+  t.ok(sharp0.sharpness > QUALITY.minSharpness * 4, `in focus: ${sharp0.sharpness}`)
+  t.ok(blurred.sharpness < sharp0.sharpness / 3, `blurred: ${blurred.sharpness}`)
+  t.ok(Math.abs(dim.brightness / sharp0.brightness - 0.3) < 0.05, `at 30 % of the light: ${dim.brightness} of ${sharp0.brightness}`)
+  // Brightness is the grey level, not a colour channel's: pure red (255 in its red channel) is a mid grey.
+  const red = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff0000' } }).jpeg().toBuffer()
+  const redBrightness = (await quality(red)).brightness
+  t.ok(redBrightness < QUALITY.maxBrightness - 50, `pure red is not over-exposed: ${redBrightness}`)
 })
 
 t.test('through the API: a selfie with its eyes covered says why it did not match', async (t) => {

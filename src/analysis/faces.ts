@@ -61,23 +61,22 @@ async function cropRaw(full: Raw, box: FaceObservation['box']): Promise<Raw & { 
 }
 
 /**
- * All faces in the image, largest first. Throws on an undecodable image.
+ * All faces in the image (decoded by decodeFull), largest first.
  * Per face: box and detection score from the first pass on the (downscaled) whole image; everything
  * else from the second pass on a crop around that face. If the second pass finds no face in the
  * crop, that face is dropped (the first pass's detection was not confirmed).
  */
-export function analyseFaces(image: Uint8Array, opts: FaceOptions): Promise<FaceObservation[]> {
-  return serial(() => run(image, opts))
+export function analyseFaces(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
+  return serial(() => run(full, opts))
 }
 
-async function run(image: Uint8Array, opts: FaceOptions): Promise<FaceObservation[]> {
+async function run(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
   const o: Required<FaceOptions> = {
     embedding: opts.embedding ?? false,
     mesh: opts.mesh ?? false,
     emotion: opts.emotion ?? false,
   }
   const human = await getHuman()
-  const full = await decodeFull(image)
   const small =
     Math.max(full.width, full.height) > DETECT_SIDE
       ? await toRaw(

@@ -134,8 +134,9 @@ function paperBorder(small: { data: Buffer; width: number; height: number }, fac
     cv.HoughLinesP(edges, lines, 1, Math.PI / 180, Math.round(side * 0.15), Math.round(side * 0.25), Math.round(side * 0.02))
     const c = { x: face.x + face.width / 2, y: face.y + face.height / 2 }
     const sides = new Set<string>()
+    const ends = lines.data32S
     for (let i = 0; i < lines.rows; i++) {
-      const [ax, ay, bx, by] = [lines.data32S[4 * i]!, lines.data32S[4 * i + 1]!, lines.data32S[4 * i + 2]!, lines.data32S[4 * i + 3]!]
+      const [ax, ay, bx, by] = [ends[4 * i]!, ends[4 * i + 1]!, ends[4 * i + 2]!, ends[4 * i + 3]!]
       const length = Math.hypot(bx - ax, by - ay)
       const d = { x: (bx - ax) / length, y: (by - ay) / length }
       // Clear of the face (its box grown a tenth), and beside it: along at least half of its width or
@@ -145,7 +146,7 @@ function paperBorder(small: { data: Buffer; width: number; height: number }, fac
       const along = corners.map(([x, y]) => (x - ax) * d.x + (y - ay) * d.y)
       const [from, to] = [Math.min(...along), Math.max(...along)]
       if (Math.min(to, length) - Math.max(from, 0) < BESIDE * (to - from)) continue
-      if (!paperBeside(grey, ax, ay, d, length, side)) continue
+      if (!paperBeside(small, ax, ay, d, length, side)) continue
       const t = (c.x - ax) * d.x + (c.y - ay) * d.y
       const v = { x: ax + d.x * t - c.x, y: ay + d.y * t - c.y }
       sides.add(Math.abs(v.x) > Math.abs(v.y) ? (v.x < 0 ? 'left' : 'right') : v.y < 0 ? 'above' : 'below')
@@ -169,7 +170,7 @@ function crossesBox(ax: number, ay: number, bx: number, by: number, b: Box): boo
 /** Bare paper: a strip along one side of the edge bright and even, unlike the strip on its other side. */
 const PAPER = { minGrey: 150, maxSpread: 16, minStep: 30 }
 
-function paperBeside(grey: CV.Mat, ax: number, ay: number, d: { x: number; y: number }, length: number, side: number): boolean {
+function paperBeside(grey: { data: Buffer; width: number; height: number }, ax: number, ay: number, d: { x: number; y: number }, length: number, side: number): boolean {
   const normal = { x: -d.y, y: d.x }
   const depth = Math.max(3, Math.round(side * 0.02))
   const strip = (sign: number) => {
@@ -178,7 +179,7 @@ function paperBeside(grey: CV.Mat, ax: number, ay: number, d: { x: number; y: nu
       for (let k = 2; k < 2 + depth; k++) {
         const x = Math.round(ax + d.x * length * s + normal.x * sign * k)
         const y = Math.round(ay + d.y * length * s + normal.y * sign * k)
-        if (x >= 0 && y >= 0 && x < grey.cols && y < grey.rows) values.push(grey.data[y * grey.cols + x]!)
+        if (x >= 0 && y >= 0 && x < grey.width && y < grey.height) values.push(grey.data[y * grey.width + x]!)
       }
     }
     const mean = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
@@ -229,15 +230,18 @@ function glarePatch(img: Raw, box: Box): number {
   const stats = new cv.Mat()
   const centroids = new cv.Mat()
   try {
+    // opencv.js makes a new view of a Mat's pixels at each read of `data`: taken once.
+    const clipped = mask.data
     for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         const p = (y * img.width + x) * 3
-        mask.data[(y - y0) * (x1 - x0) + x - x0] = img.data[p]! >= CLIPPED && img.data[p + 1]! >= CLIPPED && img.data[p + 2]! >= CLIPPED ? 255 : 0
+        clipped[(y - y0) * (x1 - x0) + x - x0] = img.data[p]! >= CLIPPED && img.data[p + 1]! >= CLIPPED && img.data[p + 2]! >= CLIPPED ? 255 : 0
       }
     }
     const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
     let largest = 0
-    for (let i = 1; i < count; i++) largest = Math.max(largest, stats.data32S[i * 5 + cv.CC_STAT_AREA]!)
+    const areas = stats.data32S
+    for (let i = 1; i < count; i++) largest = Math.max(largest, areas[i * 5 + cv.CC_STAT_AREA]!)
     return largest / Math.max(1, box.width * box.height)
   } finally {
     for (const m of [mask, labels, stats, centroids]) m.delete()

@@ -110,28 +110,45 @@ async function greyLevels(img: Rgb): Promise<Omit<DocumentQuality, 'documentShar
   }
 }
 
+/**
+ * Size, sharpness and exposure of a whole image, from one grey copy of at most 640 px a side. (sharp's
+ * `stats()` reads the input image, not the pipeline's output: it would give the first colour
+ * channel's spread of the original, not the copy's Laplacian.)
+ */
 async function measureQuality(image: Uint8Array): Promise<ImageQuality> {
-  const grey = sharp(image).rotate().resize({ width: 640, height: 640, fit: 'inside', withoutEnlargement: true }).greyscale()
-  const [{ channels }, meta, laplacian] = await Promise.all([
-    grey.clone().stats(),
+  const [meta, { data, info }] = await Promise.all([
     sharp(image).metadata(),
-    grey
-      .clone()
-      .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: 128 })
-      .stats(),
+    sharp(image).rotate().resize({ width: 640, height: 640, fit: 'inside', withoutEnlargement: true }).greyscale().raw().toBuffer({ resolveWithObject: true }),
   ])
   const swap = (meta.orientation ?? 1) >= 5
   return {
     width: (swap ? meta.height : meta.width) ?? 0,
     height: (swap ? meta.width : meta.height) ?? 0,
-    sharpness: laplacian.channels[0]?.stdev ?? 0,
-    brightness: channels[0]?.mean ?? 0,
+    sharpness: laplacianSpread(data, info.width, info.height),
+    brightness: data.reduce((sum, v) => sum + v, 0) / Math.max(1, data.length),
   }
 }
 
+/** Standard deviation of the 4-neighbour Laplacian over the inner pixels of a grey image. */
+function laplacianSpread(grey: Buffer, width: number, height: number): number {
+  let [sum, squares, n] = [0, 0, 0]
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x
+      const v = grey[i - 1]! + grey[i + 1]! + grey[i - width]! + grey[i + width]! - 4 * grey[i]!
+      sum += v
+      squares += v * v
+      n++
+    }
+  }
+  return n ? Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2)) : 0
+}
+
 async function faces(task: FacesTask): Promise<FacesAnalysis> {
-  if (!(await normalise(task.image))) return { ok: false, error: 'undecodable' }
-  const [found, quality] = await Promise.all([analyseFaces(task.image, task.opts), task.quality ? measureQuality(task.image) : null])
+  // Decoded once: a file that does not decode whole is refused here, and the faces are found in it.
+  const full = await decodeFull(task.image).catch(() => null)
+  if (!full) return { ok: false, error: 'undecodable' }
+  const [found, quality] = await Promise.all([analyseFaces(full, task.opts), task.quality ? measureQuality(task.image) : null])
   return { ok: true, faces: found, quality }
 }
 
