@@ -8,6 +8,7 @@
 // - A flat glossy surface reflects a light as one large clipped patch over the face.
 import sharp from 'sharp'
 import type { PresentationMeasures } from '../domain/face-observation.js'
+import { decodeRegion, uprightSize } from './faces.js'
 import type { Raw } from './human.js'
 import { opencv, type CV } from './opencv.js'
 
@@ -16,22 +17,27 @@ let cv: typeof CV
 
 type Box = { x: number; y: number; width: number; height: number }
 
-/** The presentation-attack measures of the face in `box` of `img` (RGB). */
-export async function measurePresentation(img: Raw, box: Box): Promise<PresentationMeasures> {
+/**
+ * The presentation-attack measures of the face in `box` (in the pixels faces are found in: upright and
+ * bounded, src/analysis/faces.ts) of an encoded image. Only the face's own pixels are decoded at full
+ * size; the border is looked for on a small grey copy of the whole (made by sharp, shrunk as it is
+ * decoded: opencv's memory stays small).
+ */
+export async function measurePresentation(image: Uint8Array, box: Box): Promise<PresentationMeasures> {
   ;({ cv } = await opencv())
   const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d
-  // The border is looked for on a small grey copy (made by sharp: opencv's memory stays small).
-  const scale = Math.min(1, BORDER_SIDE / Math.max(img.width, img.height))
-  const grey = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
-    .resize(Math.max(1, Math.round(img.width * scale)), Math.max(1, Math.round(img.height * scale)), { fit: 'fill' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
+  const [face, size, grey] = await Promise.all([
+    decodeRegion(image, box),
+    uprightSize(image),
+    sharp(image).rotate().resize({ width: BORDER_SIDE, height: BORDER_SIDE, fit: 'inside', withoutEnlargement: true }).greyscale().raw().toBuffer({ resolveWithObject: true }),
+  ])
+  const inFace = { ...box, x: box.x - face.left, y: box.y - face.top }
+  const scale = grey.info.width / Math.max(1, size.width)
   return {
-    pattern: r(periodicPattern(img, box)),
+    pattern: r(periodicPattern(face, inFace)),
     border: paperBorder({ data: grey.data, width: grey.info.width, height: grey.info.height }, { x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale }),
-    blackLift: r(blackLift(img, box)),
-    glare: r(glarePatch(img, box), 4),
+    blackLift: r(blackLift(face, inFace)),
+    glare: r(glarePatch(face, inFace), 4),
   }
 }
 

@@ -153,7 +153,7 @@ async function faces(task: FacesTask): Promise<FacesAnalysis> {
 }
 
 export default async function run(task: DocumentTask | FacesTask | PresentationTask): Promise<DocumentAnalysis | FacesAnalysis | PresentationMeasures> {
-  if (task.task === 'presentation') return measurePresentation(await decodeFull(task.image), task.box)
+  if (task.task === 'presentation') return measurePresentation(task.image, task.box)
   return task.task === 'faces' ? faces(task) : analyse(task)
 }
 
