@@ -63,3 +63,8 @@ t.test('the face is read in the upright frame (EXIF turned), also where its box 
   const edge = await measurePresentation(stored, { x: -20, y: 350, width: 400, height: 100 })
   t.type(edge.pattern, 'number', 'a box past the edges is read where it lies in the frame')
 })
+
+t.test('a box wholly past the frame reads the pixel nearest it, not an error', async (t) => {
+  const m = await measurePresentation(await image(face), { x: 900, y: -300, width: 50, height: 50 })
+  t.same(m.glare, 0)
+})

@@ -59,8 +59,8 @@ export async function uprightSize(image: Uint8Array): Promise<{ width: number; h
 export async function decodeRegion(image: Uint8Array, box: FaceObservation['box']): Promise<Raw & { left: number; top: number }> {
   const size = await uprightSize(image)
   // A pixel short of the edges: the size from the header may be a pixel over what resizing makes.
-  const left = Math.min(size.width - 2, Math.max(0, Math.floor(box.x)))
-  const top = Math.min(size.height - 2, Math.max(0, Math.floor(box.y)))
+  const left = Math.max(0, Math.min(size.width - 2, Math.floor(box.x)))
+  const top = Math.max(0, Math.min(size.height - 2, Math.floor(box.y)))
   const width = Math.max(1, Math.min(size.width - 1, Math.ceil(box.x + box.width)) - left)
   const height = Math.max(1, Math.min(size.height - 1, Math.ceil(box.y + box.height)) - top)
   return { ...(await toRaw(upright(image).extract({ left, top, width, height }))), left, top }
