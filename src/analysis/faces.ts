@@ -48,22 +48,28 @@ export const upright = (image: Uint8Array): sharp.Sharp =>
 export const decodeFull = (image: Uint8Array): Promise<Raw> => toRaw(upright(image))
 
 /** The size of upright(image), from its header alone (to within a pixel when it is scaled down). */
-export async function uprightSize(image: Uint8Array): Promise<{ width: number; height: number }> {
+async function uprightSize(image: Uint8Array): Promise<{ width: number; height: number }> {
   const meta = await sharp(image).metadata()
   const [w, h] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0]
   const k = Math.min(1, FULL_SIDE / Math.max(1, w, h))
   return { width: Math.round(w * k), height: Math.round(h * k) }
 }
 
-/** The pixels of `box` (in upright(image)'s pixels, within a pixel of its edges), and where they lie. */
-export async function decodeRegion(image: Uint8Array, box: FaceObservation['box']): Promise<Raw & { left: number; top: number }> {
+/**
+ * The pixels of `box` (in upright(image)'s pixels, within a pixel of its edges), where they lie, and
+ * the size of upright(image) they were cut from.
+ */
+export async function decodeRegion(
+  image: Uint8Array,
+  box: FaceObservation['box'],
+): Promise<Raw & { left: number; top: number; frame: { width: number; height: number } }> {
   const size = await uprightSize(image)
   // A pixel short of the edges: the size from the header may be a pixel over what resizing makes.
   const left = Math.max(0, Math.min(size.width - 2, Math.floor(box.x)))
   const top = Math.max(0, Math.min(size.height - 2, Math.floor(box.y)))
   const width = Math.max(1, Math.min(size.width - 1, Math.ceil(box.x + box.width)) - left)
   const height = Math.max(1, Math.min(size.height - 1, Math.ceil(box.y + box.height)) - top)
-  return { ...(await toRaw(upright(image).extract({ left, top, width, height }))), left, top }
+  return { ...(await toRaw(upright(image).extract({ left, top, width, height }))), left, top, frame: size }
 }
 
 /** A crop of `full` around `box`, resized; `left`/`top`/`scale` map crop pixels back to `full`. */

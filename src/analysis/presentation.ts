@@ -8,7 +8,7 @@
 // - A flat glossy surface reflects a light as one large clipped patch over the face.
 import sharp from 'sharp'
 import type { PresentationMeasures } from '../domain/face-observation.js'
-import { decodeRegion, uprightSize } from './faces.js'
+import { decodeRegion } from './faces.js'
 import type { Raw } from './human.js'
 import { opencv, type CV } from './opencv.js'
 
@@ -26,13 +26,12 @@ type Box = { x: number; y: number; width: number; height: number }
 export async function measurePresentation(image: Uint8Array, box: Box): Promise<PresentationMeasures> {
   ;({ cv } = await opencv())
   const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d
-  const [face, size, grey] = await Promise.all([
+  const [face, grey] = await Promise.all([
     decodeRegion(image, box),
-    uprightSize(image),
     sharp(image).rotate().resize({ width: BORDER_SIDE, height: BORDER_SIDE, fit: 'inside', withoutEnlargement: true }).greyscale().raw().toBuffer({ resolveWithObject: true }),
   ])
   const inFace = { ...box, x: box.x - face.left, y: box.y - face.top }
-  const scale = grey.info.width / Math.max(1, size.width)
+  const scale = grey.info.width / Math.max(1, face.frame.width)
   return {
     pattern: r(periodicPattern(face, inFace)),
     border: paperBorder({ data: grey.data, width: grey.info.width, height: grey.info.height }, { x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale }),
