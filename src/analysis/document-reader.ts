@@ -117,17 +117,25 @@ async function readZone(reader: LineReader, lines: TextBox[], down: { x: number;
   const texts = (read: TextLine[]) => read.map((l) => l.text)
   const isLong = (b: TextBox) => b.length >= LONG_LINE * b.thickness
   const long = lines.filter(isLong).sort((a, b) => depth(b) - depth(a))
+  // The zone's lines cut again (rereadZone), read once for the same lines however often they are asked for.
+  const recuts = new Map<string, Promise<MrzFound[]>>()
+  const reread = () => {
+    const zone = [...known.values()].filter((l) => isLong(l.box) && l.text.includes('<')).sort((a, b) => depth(a.box) - depth(b.box)).slice(-3)
+    const key = zone.map((l) => `${l.box.cx},${l.box.cy}`).join(' ')
+    if (!recuts.has(key)) recuts.set(key, rereadZone(reader, zone))
+    return recuts.get(key)!
+  }
   let found: MrzFound | null = null
   for (const n of [...ZONE_LINES, long.length]) {
     found = better(found, findMrz(texts(await read(long.slice(0, n)))))
+    // A zone that fails a check is cut again before more of the page is read: a letter misread where no
+    // check digit guards it (a nationality) would otherwise send the search through every line.
+    if (found && !found.valid) found = better(found, (await reread())[0] ?? null)
     if (found?.valid) break
   }
   if (!found && !thorough) return null
   if (!found?.valid) found = better(found, findMrz(texts(await read(lines))))
   if (!found) return null
-  // The zone cut again is read at most once: both uses below want the same readings.
-  let recut: Promise<MrzFound[]> | null = null
-  const reread = () => (recut ??= rereadZone(reader, [...known.values()].filter((l) => isLong(l.box)).sort((a, b) => depth(a.box) - depth(b.box))))
   if (!found.valid) found = better(found, (await reread())[0] ?? null)!
   // The rest of the page until it prints every field of the zone exactly as the zone has it, or is read
   // whole: first the lines no longer than the zone's values (headers and labels are longer), thickest
@@ -217,11 +225,10 @@ function namesAgreement(mrzLines: string[], page: string[]): number | null {
 const RECUTS = [0.8, 1.25]
 
 /**
- * The zone read again: each of its lines (the long lines with fillers) cut a little thinner and
+ * The zone read again: each of its lines (the last three long lines with fillers) cut a little thinner and
  * thicker, and every combination of the readings of its lines tried. The zones found, best first.
  */
-async function rereadZone(reader: LineReader, long: TextLine[]): Promise<MrzFound[]> {
-  const zone = long.filter((l) => l.text.includes('<')).slice(-3)
+async function rereadZone(reader: LineReader, zone: TextLine[]): Promise<MrzFound[]> {
   if (!zone.length) return []
   const recut = await Promise.all(RECUTS.map((k) => reader.read(zone.map((l) => ({ ...l.box, thickness: l.box.thickness * k })))))
   const readings = zone.map((l, i) => [...new Set([l.text, ...recut.map((r) => r[i]!.text)])])
