@@ -52,13 +52,7 @@ function load(): Promise<Models> {
     // fixed mmap threshold is a mapping made and unmapped across threads, 10 to 40 times slower per run.
     // No memory pattern: it keeps a plan, and its block, for every input shape seen (a line's width
     // varies with each line), so the arena stays the size of the largest run instead.
-    const options: InferenceSession.SessionOptions = {
-      intraOpNumThreads: 2,
-      interOpNumThreads: 1,
-      enableCpuMemArena: true,
-      enableMemPattern: false,
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    }
+    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: true, enableMemPattern: false, extra: { session: { intra_op: { allow_spinning: '0' } } } }
     const [detector, recogniser, classifier] = await Promise.all([
       InferenceSession.create(assets('ch_PP-OCRv4_det_infer.onnx'), options),
       InferenceSession.create(assets('ch_PP-OCRv4_rec_infer.onnx'), options),
