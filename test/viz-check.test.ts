@@ -28,6 +28,9 @@ t.test('a genuine page agrees, with OCR noise', async (t) => {
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '1985-03-14' }, ['born 14.03.1985']).fields.date_of_birth, 'match', 'dates in numbers')
   const squeezed = vizCrossCheck(mrz, ['14MAA/MAR1985 V/F', '02JUN/JUN 2024 01JUN/JUN 2034'])
   t.same([squeezed.fields.date_of_birth, squeezed.fields.expiration_date], ['match', 'match'], 'dates OCR read without their spaces')
+  const slashless = vizCrossCheck(mrz, ['14MAAMAR 1985', '01 JUNJUN 2034'])
+  t.same([slashless.fields.date_of_birth, slashless.fields.expiration_date], ['match', 'match'], 'and without the slash between the languages')
+  t.same(vizCrossCheck(mrz, ['14APRAPR 1985']).fields.date_of_birth, 'unread', 'another month is no match')
 })
 
 t.test('an MRZ name misread (fillers read as K) disagrees with the page', async (t) => {

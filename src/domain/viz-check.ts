@@ -112,8 +112,9 @@ const MONTHS: Record<string, number> = {
 function datesOf(line: string): string[] {
   const found: string[] = []
   const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
-  // OCR often drops the spaces: 14MAA/MAR1985.
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
+  // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
+  // languages too (14MAAMAR 1985): the first word names the month.
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
     const month = MONTHS[m[2]!]
     if (month) found.push(iso(Number(m[3]), month, Number(m[1])))
   }
