@@ -16,10 +16,12 @@ export async function startChild(
   /** Added to the start script's environment; a name set to undefined is left out of it. */
   env: Record<string, string | undefined>,
   trace?: { onLine: (line: string) => void },
+  /** Node options of the start script left out (to measure what one of them does). */
+  without?: RegExp,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort()
   const start = script ? { env: {}, args: ['--import', 'tsx', script] } : startCommand()
-  const args = start.args
+  const args = without ? start.args.filter((a) => !without.test(a)) : start.args
   const child = spawn(process.execPath, trace ? ['--trace-gc', ...args] : args, {
     cwd: root,
     env: Object.fromEntries(
