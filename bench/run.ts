@@ -9,9 +9,10 @@ import { documentVariantsBench } from './document-variants.js'
 import { facesBench } from './faces.js'
 import { overloadBench } from './overload.js'
 import { presentationBench } from './presentation.js'
+import { depthMotionBench } from './depth-motion.js'
 import { webhooksBench } from './webhooks.js'
 
-const all: Record<string, () => Promise<Section>> = { api: apiBench, webhooks: webhooksBench, documents: documentsBench, variants: documentVariantsBench, faces: facesBench, presentation: presentationBench, overload: overloadBench }
+const all: Record<string, () => Promise<Section>> = { api: apiBench, webhooks: webhooksBench, documents: documentsBench, variants: documentVariantsBench, faces: facesBench, presentation: presentationBench, 'depth-motion': depthMotionBench, overload: overloadBench }
 // `npm run bench -- api faces` runs only those suites (and prints them without writing BENCHMARKS.md).
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
 for (const n of named) if (!(n in all)) throw new Error(`unknown suite "${n}": one of ${Object.keys(all).join(', ')}`)

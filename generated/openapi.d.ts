@@ -361,7 +361,9 @@ export interface paths {
          *     Decided: each action is judged against the person's latest selfie, so a challenge made after a
          *     selfie never asks for what that selfie already shows (no `smile` when it smiles, no
          *     `open_mouth` when its mouth is open, no `blink` when its eyes are closed); made before any
-         *     selfie, it may ask for any action.
+         *     selfie, it may ask for any action. Decided: every challenge asks for at least one head movement
+         *     (`turn_left`, `turn_right` or `look_up`), the action whose frame shows whether the face has depth
+         *     (`depth_motion`, see the verify operation).
          *     Roles: `admin`, `service`.
          *
          *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or foreign verification;
@@ -411,6 +413,17 @@ export interface paths {
          *     - `blink`: the eyelid gap over eye width falls to at most 60 % of the selfie's.
          *     - `smile`: the emotion model's "happy" is at least 0.5 and above the selfie's.
          *     - `open_mouth`: the inner-lip gap over mouth width is at least 0.25 and 0.15 above the selfie's.
+         *
+         *     Decided: `depth_motion`, a presentation-attack signal, judges the frames of head movements
+         *     (`turn_left`, `turn_right`, `look_up`). Features of the face's surface are matched between each
+         *     such frame and the selfie and every other frame, and one projective map (a homography) is fitted
+         *     to them: a flat picture (a print, a screen) moved or tilted in front of the camera keeps nearly
+         *     all of them on that one map, a head that turns or looks up does not (its nose moves against its
+         *     cheeks). It fails when more than 65 % of the matches of any such pair lie on one map (pairs of
+         *     fewer than 30 matches say nothing); its score is 1 for none, 0.5 at the threshold, 0 for all. A
+         *     movement the mesh saw that the face made as a flat picture adds `spoof_suspected`; a movement not
+         *     made fails its action and shows no depth either. Its error rates on the service's attack set
+         *     are in BENCHMARKS.md.
          *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification, or `challenge_id` not a
          *     challenge of this verification; 409 verification not pending, `liveness` not requested, no selfie uploaded, or
@@ -1504,10 +1517,10 @@ export interface components {
             /** Format: date-time */
             completed_at: string;
         };
-        /** @description One liveness signal, e.g. `face_detected`, `single_face`, `image_quality`, the presentation-attack signals (`screen_pattern`, `print_tones`, `paper_border`, `glare`), `same_person`, and `action_<action>` for each action of an active challenge. `antispoof` appears only in results made before 2026-11-26 (a model's score that did not tell replays from live faces). */
+        /** @description One liveness signal, e.g. `face_detected`, `single_face`, `image_quality`, the presentation-attack signals (`screen_pattern`, `print_tones`, `paper_border`, `glare`), `same_person`, `depth_motion`, and `action_<action>` for each action of an active challenge. `antispoof` appears only in results made before 2026-11-26 (a model's score that did not tell replays from live faces). */
         LivenessSignal: {
             /** @enum {string} */
-            name: "face_detected" | "single_face" | "image_quality" | "screen_pattern" | "print_tones" | "paper_border" | "glare" | "antispoof" | "action_turn_left" | "action_turn_right" | "action_look_up" | "action_blink" | "action_smile" | "action_open_mouth" | "same_person";
+            name: "face_detected" | "single_face" | "image_quality" | "screen_pattern" | "print_tones" | "paper_border" | "glare" | "antispoof" | "action_turn_left" | "action_turn_right" | "action_look_up" | "action_blink" | "action_smile" | "action_open_mouth" | "same_person" | "depth_motion";
             passed: boolean;
             /** @description From 0 to 1; null for a signal that is only pass or fail. */
             score: number | null;
@@ -1573,7 +1586,7 @@ export interface components {
             /** @description `lch_<uuid>`. */
             challenge_id: string;
             verification_id: string;
-            /** @description The actions to perform, in this order. */
+            /** @description The actions to perform, in this order. At least one is a head movement (`turn_left`, `turn_right` or `look_up`): the `depth_motion` signal judges its frame. Never an action the selfie already shows (a smile, an open mouth, closed eyes). */
             actions: components["schemas"]["LivenessAction"][];
             /**
              * Format: date-time

@@ -1,8 +1,8 @@
-// Which actions a challenge may ask (src/domain/face-checks.ts askableActions): only those a frame
+// Which actions a challenge may ask (src/domain/active-liveness.ts askableActions): only those a frame
 // can be told from the selfie by, each judged against the person's own selfie.
 import t from 'tap'
 import type { LivenessAction } from '../generated/schemas.js'
-import { actionShown, activeLiveness, askableActions } from '../src/domain/face-checks.js'
+import { actionShown, activeLiveness, askableActions } from '../src/domain/active-liveness.js'
 import type { FaceObservation } from '../src/domain/face-observation.js'
 
 const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth']

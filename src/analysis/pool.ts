@@ -4,14 +4,16 @@
 import type { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { overloaded } from '../domain/errors.js'
-import type { PresentationMeasures } from '../domain/face-observation.js'
-import type { DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask, LoadedMessage, PresentationTask } from './worker.js'
+import type { FaceMotion, PresentationMeasures } from '../domain/face-observation.js'
+import type { AnalysisTask, DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask, LoadedMessage, MotionTask, PresentationTask } from './worker.js'
 
 export interface AnalysisPool {
   analyseDocument(task: Omit<DocumentTask, 'task'>): Promise<DocumentAnalysis>
   analyseFaces(task: Omit<FacesTask, 'task'>): Promise<FacesAnalysis>
   /** A selfie's face measured for replays: in the document threads, which hold opencv.js already. */
   analysePresentation(task: Omit<PresentationTask, 'task'>): Promise<PresentationMeasures>
+  /** How faces moved from image to image (active liveness): in the document threads too, for opencv.js. */
+  analyseMotion(task: Omit<MotionTask, 'task'>): Promise<FaceMotion[]>
   /**
    * Holds room for `tasks` tasks, or throws 503 overloaded: for a request that must know before it
    * changes anything. Its tasks run through the handle; release() gives back what they did not use.
@@ -25,7 +27,7 @@ export interface AnalysisPool {
   close(): Promise<void>
 }
 
-export interface Reservation extends Pick<AnalysisPool, 'analyseDocument' | 'analyseFaces'> {
+export interface Reservation extends Pick<AnalysisPool, 'analyseDocument' | 'analyseFaces' | 'analyseMotion'> {
   release(): void
 }
 
@@ -41,7 +43,7 @@ export function createAnalysisPool(opts: {
   threads: number
   queue: number
   /** Told of every task that ran: its kind, seconds from admission to answer, and outcome. */
-  onTaskDone?: (task: 'document' | 'faces' | 'presentation', seconds: number, outcome: 'ok' | 'error') => void
+  onTaskDone?: (task: AnalysisTask['task'], seconds: number, outcome: 'ok' | 'error') => void
 }): AnalysisPool {
   const capacity = opts.threads + opts.queue
   let pending = 0
@@ -111,7 +113,7 @@ export function createAnalysisPool(opts: {
     pending += tasks
   }
   /** Runs a task whose room was taken by admit(). */
-  async function run<T>(task: DocumentTask | FacesTask | PresentationTask): Promise<T> {
+  async function run<T>(task: AnalysisTask): Promise<T> {
     const started = performance.now()
     let outcome: 'ok' | 'error' = 'error'
     try {
@@ -126,6 +128,7 @@ export function createAnalysisPool(opts: {
   const analyse = {
     analyseDocument: (task: Omit<DocumentTask, 'task'>) => run<DocumentAnalysis>({ task: 'document', ...task }),
     analyseFaces: (task: Omit<FacesTask, 'task'>) => run<FacesAnalysis>({ task: 'faces', ...task }),
+    analyseMotion: (task: Omit<MotionTask, 'task'>) => run<FaceMotion[]>({ task: 'motion', ...task }),
   }
 
   return {
@@ -141,6 +144,10 @@ export function createAnalysisPool(opts: {
       admit(1)
       return run<PresentationMeasures>({ task: 'presentation', ...task })
     },
+    async analyseMotion(task) {
+      admit(1)
+      return analyse.analyseMotion(task)
+    },
     reserve(tasks) {
       admit(tasks)
       let left = tasks
@@ -151,6 +158,7 @@ export function createAnalysisPool(opts: {
       return {
         analyseDocument: async (task) => (take(), analyse.analyseDocument(task)),
         analyseFaces: async (task) => (take(), analyse.analyseFaces(task)),
+        analyseMotion: async (task) => (take(), analyse.analyseMotion(task)),
         release() {
           pending -= left
           left = 0

@@ -5,10 +5,11 @@ import sharp from 'sharp'
 import { extract, readDocument, type PageReading, type Region } from './document-reader.js'
 import type { Rgb } from './ocr.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
-import type { FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
+import type { FaceMotion, FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
 import type { DocumentQuality } from '../domain/document-quality.js'
 import { analyseFaces, decodeFull } from './faces.js'
 import { measurePresentation } from './presentation.js'
+import { measureFaceMotion } from './face-motion.js'
 import type { FaceOptions } from './human.js'
 
 export interface DocumentTask {
@@ -24,6 +25,13 @@ export interface PresentationTask {
   task: 'presentation'
   image: Uint8Array
   box: FaceObservation['box']
+}
+
+/** How the face (one box per image) moved between every two of the images (src/analysis/face-motion.ts). */
+export interface MotionTask {
+  task: 'motion'
+  images: Uint8Array[]
+  boxes: FaceObservation['box'][]
 }
 
 export interface FacesTask {
@@ -152,8 +160,11 @@ async function faces(task: FacesTask): Promise<FacesAnalysis> {
   return { ok: true, faces: found, quality }
 }
 
-export default async function run(task: DocumentTask | FacesTask | PresentationTask): Promise<DocumentAnalysis | FacesAnalysis | PresentationMeasures> {
+export type AnalysisTask = DocumentTask | FacesTask | PresentationTask | MotionTask
+
+export default async function run(task: AnalysisTask): Promise<DocumentAnalysis | FacesAnalysis | PresentationMeasures | FaceMotion[]> {
   if (task.task === 'presentation') return measurePresentation(task.image, task.box)
+  if (task.task === 'motion') return measureFaceMotion(task.images, task.boxes)
   return task.task === 'faces' ? faces(task) : analyse(task)
 }
 

@@ -1,9 +1,9 @@
-// Biometric decisions from face observations: face match, passive liveness, and the actions of an
-// active-liveness challenge. The observations come from the analysis workers (src/analysis/faces.ts).
+// Biometric decisions from face observations: face quality, face match and passive liveness (active
+// challenges: active-liveness.ts). The observations come from the analysis workers (src/analysis/faces.ts).
 import type { BiometricModel, FaceMatchCheckResult, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
 import type { FaceObservation, ImageQuality } from './face-observation.js'
 
-type LivenessReason = LivenessCheckResult['reasons'][number]
+export type LivenessReason = LivenessCheckResult['reasons'][number]
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000
 
@@ -103,7 +103,7 @@ export const QUALITY = { minImageSide: 240, minSharpness: 3, minBrightness: 40, 
 export const PRESENTATION = { maxPattern: 3.5, maxBlackLift: 0.08, maxBorderSides: 1, maxGlare: 0.06 }
 
 /** The liveness signals scored 0.5 at their threshold (the decision reviews those passing near it). */
-export const PRESENTATION_SIGNALS: ReadonlySet<string> = new Set(['screen_pattern', 'print_tones', 'paper_border', 'glare'])
+export const PRESENTATION_SIGNALS: ReadonlySet<string> = new Set(['screen_pattern', 'print_tones', 'paper_border', 'glare', 'depth_motion'])
 
 /** The presentation-attack signals of a face: name, its measure, the threshold it must stay under. */
 function presentationSignals(face: FaceObservation | undefined): Array<LivenessSignal & { reason: LivenessReason }> {
@@ -155,7 +155,8 @@ export function passiveLiveness(input: {
   return summarise(checks, reasons, { selfie_id: input.selfieId, challenge_id: null, model: input.model, now: input.now })
 }
 
-function summarise(
+/** A liveness result from its signals and reasons: passed when every signal passed, scored by their mean. */
+export function summarise(
   checks: LivenessSignal[],
   reasons: LivenessReason[],
   ids: { selfie_id: string | null; challenge_id: string | null; model: BiometricModel; now: Date },
@@ -171,119 +172,4 @@ function summarise(
     model: ids.model,
     completed_at: ids.now.toISOString(),
   }
-}
-
-/**
- * Head pose convention (see src/analysis/faces.ts): yaw and pitch in degrees of the person's own
- * head, as seen in the frame as uploaded. `turn_left` means the person turns their head to THEIR
- * left. Front cameras show a mirrored preview: clients must upload frames as the camera captured
- * them, not mirrored.
- */
-export const ACTION_RULES = { minYawChange: 15, minPitchChange: 10, blinkRatio: 0.6, minHappy: 0.5, minMouthOpenIncrease: 0.15, minMouthOpen: 0.25, minNeutralEyesOpen: 0.15 }
-
-/**
- * The actions a challenge may ask of a person whose selfie shows `neutral` (every action when there is
- * no selfie yet): none the selfie already shows, since each is judged against it. A smiling selfie
- * cannot be smiled at, an open mouth opened, nor closed eyes blinked.
- */
-export function askableActions<A extends LivenessAction>(actions: readonly A[], neutral: FaceObservation | undefined): A[] {
-  if (!neutral) return [...actions]
-  const r = ACTION_RULES
-  const shown: Partial<Record<LivenessAction, boolean>> = {
-    smile: neutral.happy >= r.minHappy,
-    open_mouth: neutral.mouthOpen >= r.minMouthOpen,
-    blink: (neutral.leftEyeOpen + neutral.rightEyeOpen) / 2 < r.minNeutralEyesOpen,
-  }
-  return actions.filter((a) => !shown[a])
-}
-
-/** Whether a frame shows its action, measured against the person's own neutral face (the selfie). */
-export function actionShown(action: LivenessAction, frame: FaceObservation, neutral: FaceObservation): { passed: boolean; score: number } {
-  const r = ACTION_RULES
-  const clamp = (n: number) => Math.max(0, Math.min(1, n))
-  switch (action) {
-    case 'turn_left':
-    case 'turn_right': {
-      const change = (frame.yaw - neutral.yaw) * (action === 'turn_left' ? 1 : -1)
-      return { passed: change >= r.minYawChange, score: round(clamp(change / (2 * r.minYawChange))) }
-    }
-    case 'look_up': {
-      // Positive pitch is a look down (human's convention, kept in faces.ts).
-      const change = neutral.pitch - frame.pitch
-      return { passed: change >= r.minPitchChange, score: round(clamp(change / (2 * r.minPitchChange))) }
-    }
-    case 'blink': {
-      const open = (frame.leftEyeOpen + frame.rightEyeOpen) / 2
-      const base = Math.max(1e-6, (neutral.leftEyeOpen + neutral.rightEyeOpen) / 2)
-      const ratio = open / base
-      return { passed: ratio <= r.blinkRatio, score: round(clamp(1 - ratio)) }
-    }
-    case 'smile':
-      return { passed: frame.happy >= r.minHappy && frame.happy > neutral.happy, score: round(frame.happy) }
-    case 'open_mouth': {
-      const passed = frame.mouthOpen >= r.minMouthOpen && frame.mouthOpen - neutral.mouthOpen >= r.minMouthOpenIncrease
-      return { passed, score: round(clamp(frame.mouthOpen / (2 * r.minMouthOpen))) }
-    }
-  }
-}
-
-export interface FrameObservation {
-  action: LivenessAction
-  faces: FaceObservation[]
-}
-
-export function activeLiveness(input: {
-  challengeId: string
-  actions: LivenessAction[]
-  frames: FrameObservation[]
-  selfieId: string
-  selfie: FaceObservation
-  threshold: number
-  similarity: (a: number[], b: number[]) => number
-  model: BiometricModel
-  previous: LivenessCheckResult | null
-  now: Date
-}): LivenessCheckResult {
-  const reasons: LivenessReason[] = []
-  const checks: LivenessSignal[] = []
-  let sameEverywhere = true
-  let lowest = 1
-  for (const action of input.actions) {
-    const frame = input.frames.find((f) => f.action === action)
-    const face = frame?.faces[0]
-    if (!frame || !face) {
-      checks.push({ name: `action_${action}`, passed: false, score: 0 })
-      reasons.push(frame ? 'no_face' : 'action_not_performed')
-      sameEverywhere = false
-      continue
-    }
-    if (frame.faces.length > 1) reasons.push('multiple_faces')
-    const shown = actionShown(action, face, input.selfie)
-    checks.push({ name: `action_${action}`, passed: shown.passed && frame.faces.length === 1, score: shown.score })
-    if (!shown.passed) reasons.push(`${action}_not_shown`)
-    const similarity = input.similarity(face.embedding, input.selfie.embedding)
-    lowest = Math.min(lowest, similarity)
-    if (similarity < input.threshold) sameEverywhere = false
-  }
-  // One person throughout: every frame is the selfie's, and every two frames are each other's (frames
-  // of two look-alikes, each near enough the selfie, are not one person's challenge).
-  const shown = input.frames.map((f) => f.faces[0]).filter((f): f is FaceObservation => !!f)
-  for (let i = 0; i < shown.length; i++) {
-    for (let j = i + 1; j < shown.length; j++) {
-      const similarity = input.similarity(shown[i]!.embedding, shown[j]!.embedding)
-      lowest = Math.min(lowest, similarity)
-      if (similarity < input.threshold) sameEverywhere = false
-    }
-  }
-  checks.push({ name: 'same_person', passed: sameEverywhere, score: round(lowest) })
-  if (!sameEverywhere) reasons.push('different_person')
-  // Passive signals measured earlier on the selfie stay; an earlier challenge's are replaced.
-  const passive = (input.previous?.checks ?? []).filter((c) => !c.name.startsWith('action_') && c.name !== 'same_person')
-  const keptReasons = input.previous && passive.length ? input.previous.reasons.filter((r) => !r.endsWith('_not_shown') && !['different_person', 'action_not_performed'].includes(r)) : []
-  return summarise([...passive, ...checks], [...keptReasons, ...reasons], {
-    selfie_id: input.selfieId,
-    challenge_id: input.challengeId,
-    model: input.model,
-    now: input.now,
-  })
 }

@@ -1,5 +1,5 @@
 // What the analysis workers report about a face and an image: the input of the biometric rules
-// (face-checks.ts). The sign conventions of the angles are fixed in src/analysis/faces.ts.
+// (face-checks.ts, active-liveness.ts). The sign conventions of the angles are fixed in src/analysis/faces.ts.
 
 export interface FaceObservation {
   /** In the input image's pixels (after EXIF rotation, original resolution). */
@@ -38,6 +38,22 @@ export interface PresentationMeasures {
   blackLift: number
   /** The largest patch of clipped pixels over the face, as a share of its box. */
   glare: number
+}
+
+/**
+ * How the surface of a face moved between two captures (src/analysis/face-motion.ts): its features
+ * matched from one to the other and the share of them one projective map carries.
+ */
+export interface FaceMotion {
+  /** The two images compared, by the caller's indices. */
+  from: number
+  to: number
+  /** Features matched between the two faces. */
+  matches: number
+  /** Share of the matches one projective map (a homography) carries: near 1 for a flat picture moved; 0 when too few matches to fit one. */
+  planar: number
+  /** How far that map is from a rotation and a scale (its longer over its shorter stretch at the face; 1 = none). */
+  stretch: number
 }
 
 /** Measures of a face's own pixels: its box's grey copy at 128 × 128. */

@@ -10,7 +10,7 @@ import { operation } from '../routes/operation.js'
 
 export interface Metrics {
   registry: Registry
-  analysisTask(task: 'document' | 'faces' | 'presentation', seconds: number, outcome: 'ok' | 'error'): void
+  analysisTask(task: 'document' | 'faces' | 'presentation' | 'motion', seconds: number, outcome: 'ok' | 'error'): void
   webhookAttempt(outcome: string): void
   uploadsInFlight(n: number): void
   verificationFinished(status: 'completed' | 'failed', checks: Record<string, { passed?: unknown }>): void

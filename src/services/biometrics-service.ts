@@ -12,11 +12,13 @@ import type {
   SelfieUploaded,
 } from '../../generated/schemas.js'
 import type { AnalysisPool } from '../analysis/pool.js'
-import type { FaceObservation } from '../domain/face-observation.js'
+import type { FaceMotion, FaceObservation } from '../domain/face-observation.js'
 import type { ChallengesRepository } from '../db/challenges-repository.js'
 import type { UploadRow, UploadsRepository } from '../db/uploads-repository.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
-import { activeLiveness, askableActions, faceMatchResult, passiveLiveness, selfieRetakeReasons } from '../domain/face-checks.js'
+import { activeLiveness, askableActions } from '../domain/active-liveness.js'
+import { faceMatchResult, passiveLiveness, selfieRetakeReasons } from '../domain/face-checks.js'
+import { challengeActions, HEAD_MOVEMENTS, SELFIE } from '../domain/depth-motion.js'
 import { newId } from '../domain/ids.js'
 import { intakeImage, type ImageInput } from './image-intake.js'
 import { decryptMedia, encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
@@ -81,6 +83,18 @@ export function createBiometricsService(deps: BiometricsDeps) {
     const face = kept.faces[0]
     if (need === 'selfie' && face && !face.presentation) kept.faces[0] = { ...face, presentation: await deps.pool.analysePresentation({ image: image(row), box: face.box }) }
     return kept
+  }
+
+  /**
+   * How each frame's face moved against the selfie's and the other frames' (depth-motion.ts indices:
+   * frames by their order, the selfie as SELFIE; the selfie is left out once its image was deleted).
+   */
+  async function depthOf(selfieRow: UploadRow, selfie: FacesFound, frameBytes: Buffer[], frames: FacesFound[], pool: Pick<AnalysisPool, 'analyseMotion'>): Promise<FaceMotion[]> {
+    const withSelfie = selfieRow.front !== null
+    const images = [...(withSelfie ? [image(selfieRow)] : []), ...frameBytes]
+    const boxes = [...(withSelfie ? [selfie.faces[0]!.box] : []), ...frames.map((f) => f.faces[0]!.box)]
+    const index = (i: number) => (withSelfie ? (i === 0 ? SELFIE : i - 1) : i)
+    return (await pool.analyseMotion({ images, boxes })).map((m) => ({ ...m, from: index(m.from), to: index(m.to) }))
   }
 
   /** An upload of this verification by id (404 otherwise), or the latest of its kind (409 if none). */
@@ -168,10 +182,8 @@ export function createBiometricsService(deps: BiometricsDeps) {
       requireCheck(v.checks, 'liveness')
       // Only actions that can be told from the selfie's face (a challenge made before any selfie may ask any).
       const selfie = await deps.uploads.latest(verificationId, 'selfie')
-      const pool = askableActions(ACTIONS, selfie?.faces ? openFaces(deps.mediaKeys, selfie.id, selfie.faces).faces[0] : undefined)
-      const actions: LivenessAction[] = []
-      const count = Math.min(pool.length, randomInt(2, 5))
-      while (actions.length < count) actions.push(pool.splice(randomInt(pool.length), 1)[0]!)
+      const askable = askableActions(ACTIONS, selfie?.faces ? openFaces(deps.mediaKeys, selfie.id, selfie.faces).faces[0] : undefined)
+      const actions = challengeActions(askable, randomInt(2, 5), (n) => randomInt(n))
       const now = new Date()
       const row = await deps.challenges.insert({ id: newId('challenge'), verificationId, actions, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
       return { challenge_id: row.id, verification_id: verificationId, actions, expires_at: row.expiresAt.toISOString() }
@@ -190,9 +202,11 @@ export function createBiometricsService(deps: BiometricsDeps) {
       const selfieRow = await upload(verificationId, undefined, 'selfie')
       // Room for every image is taken before the challenge is used up: an overloaded pool answers 503
       // and leaves the challenge for the same request sent again.
-      const room = deps.pool.reserve((selfieRow.faces ? 0 : 1) + body.frames.length)
+      const measuresDepth = body.frames.some((f) => HEAD_MOVEMENTS.includes(f.action))
+      const room = deps.pool.reserve((selfieRow.faces ? 0 : 1) + body.frames.length + (measuresDepth ? 1 : 0))
       let analysed: FacesFound[]
       let frameBytes: Buffer[]
+      let motion: FaceMotion[] | undefined
       try {
         // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
         if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
@@ -201,20 +215,22 @@ export function createBiometricsService(deps: BiometricsDeps) {
           facesOf(selfieRow, 'active', 'the selfie', room),
           ...frameBytes.map((bytes, i) => faces(bytes, 'active', `frames/${i}/image`, room)),
         ])
+        const [selfie, ...frames] = analysed
+        if (!selfie!.faces[0]) throw conflict('no face was found in the selfie: upload another selfie first')
+        // Frames nothing can be judged from finish no check: the person takes a new challenge and retakes them.
+        const unusable = frames.flatMap((f, i) => selfieRetakeReasons(f.faces).map((reason) => ({ path: `/frames/${i}/image`, message: SELFIE_RETAKE[reason], reason })))
+        if (unusable.length) {
+          const reasons = [...new Set(unusable.map((u) => u.reason))]
+          const message = `frames cannot be judged: ${reasons.map((r) => SELFIE_RETAKE[r]).join('; ')}; take a new challenge`
+          await deps.verifications.recordLastError(principal, verificationId, { code: 'frames_unusable', message, reasons, occurred_at: new Date().toISOString() })
+          throw new ApiError('unprocessable', message, unusable)
+        }
+        if (measuresDepth) motion = await depthOf(selfieRow, selfie!, frameBytes, frames, room)
       } finally {
         room.release()
       }
       const [selfie, ...frames] = analysed
-      const neutral: FaceObservation | undefined = selfie!.faces[0]
-      if (!neutral) throw conflict('no face was found in the selfie: upload another selfie first')
-      // Frames nothing can be judged from finish no check: the person takes a new challenge and retakes them.
-      const unusable = frames.flatMap((f, i) => selfieRetakeReasons(f.faces).map((reason) => ({ path: `/frames/${i}/image`, message: SELFIE_RETAKE[reason], reason })))
-      if (unusable.length) {
-        const reasons = [...new Set(unusable.map((u) => u.reason))]
-        const message = `frames cannot be judged: ${reasons.map((r) => SELFIE_RETAKE[r]).join('; ')}; take a new challenge`
-        await deps.verifications.recordLastError(principal, verificationId, { code: 'frames_unusable', message, reasons, occurred_at: new Date().toISOString() })
-        throw new ApiError('unprocessable', message, unusable)
-      }
+      const neutral: FaceObservation = selfie!.faces[0]!
       const current = (await deps.verifications.get(principal, verificationId)).checks_results.liveness ?? null
       const result = activeLiveness({
         challengeId: challenge.id,
@@ -227,6 +243,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
         model: deps.faces.model,
         previous: current,
         now: new Date(),
+        motion,
       })
       // The frames judged are kept with the result, sealed like the selfie, for a reviewer to look at.
       const now = new Date()
