@@ -393,7 +393,10 @@ export interface paths {
          *     `action_<action>` item per action and a `same_person` item (its score is the lowest embedding
          *     similarity of any frame to the selfie or of two frames to each other, against
          *     `FACE_MATCH_THRESHOLD`); passive signals measured earlier on the selfie
-         *     are kept in the result. The challenge is consumed by this call whatever the outcome. A frame
+         *     are kept in the result. Decided: the presentation-attack signals (`screen_pattern`,
+         *     `print_tones`, `paper_border`, `glare`) are measured on every frame too, so that a replay shown
+         *     for the challenge is caught as on a selfie: each is the worst of the selfie's and the frames'
+         *     (replacing the selfie's alone). The challenge is consumed by this call whatever the outcome. A frame
          *     whose `action` is not in the challenge is 400; a challenged action without a frame fails with
          *     reason `action_not_performed`; a frame that does not show its action adds `<action>_not_shown`.
          *     Decided: frames nothing can be judged from (no face, more than one, or a face far too blurred or

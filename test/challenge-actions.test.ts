@@ -47,3 +47,26 @@ t.test('frames of one challenge must be one person: each near the selfie is not 
   t.match(onePerson.checks.find((c) => c.name === 'same_person'), { passed: true, score: 0.8 })
   t.equal(onePerson.passed, true)
 })
+
+t.test("replay signals are measured on the frames too: the worst of the selfie's and the frames'", async (t) => {
+  const clean = { pattern: 1.5, border: 0, blackLift: 0.01, glare: 0 }
+  const selfie = { ...neutral, embedding: [1, 0], presentation: clean }
+  const judge = (frames: Array<typeof clean | undefined>, previous: ReturnType<typeof activeLiveness> | null = null, self = selfie) =>
+    activeLiveness({
+      challengeId: 'lch_x', actions: ['blink', 'smile'],
+      frames: [{ action: 'blink', faces: [{ ...self, leftEyeOpen: 0.05, rightEyeOpen: 0.05 }] }, { action: 'smile', faces: [{ ...self, happy: 0.9 }] }],
+      selfieId: 'doc_x', selfie: self, threshold: 0.75, similarity: () => 0.9, model: { name: 'm', version: '1' }, previous, now: new Date(), presentation: frames,
+    })
+  const live = judge([clean, clean])
+  t.equal(live.passed, true)
+  t.same(live.checks.map((c) => c.name), ['action_blink', 'action_smile', 'same_person', 'screen_pattern', 'print_tones', 'paper_border', 'glare'])
+  const screen = judge([clean, { ...clean, pattern: 6 }])
+  t.match(screen.checks.find((c) => c.name === 'screen_pattern'), { passed: false })
+  t.same(screen.reasons, ['spoof_suspected'])
+  const glaringSelfie = judge([clean, clean], null, { ...selfie, presentation: { ...clean, glare: 0.2 } })
+  t.same(glaringSelfie.reasons, ['glare'], "the selfie's own measures count")
+  const again = judge([clean, clean], screen)
+  t.equal(again.passed, true, "a later challenge's frames replace the earlier frames' measures")
+  t.equal(again.checks.filter((c) => c.name === 'screen_pattern').length, 1)
+  t.same(again.reasons, [])
+})

@@ -27,7 +27,7 @@ export interface AnalysisPool {
   close(): Promise<void>
 }
 
-export interface Reservation extends Pick<AnalysisPool, 'analyseDocument' | 'analyseFaces' | 'analyseMotion'> {
+export interface Reservation extends Pick<AnalysisPool, 'analyseDocument' | 'analyseFaces' | 'analysePresentation' | 'analyseMotion'> {
   release(): void
 }
 
@@ -128,6 +128,7 @@ export function createAnalysisPool(opts: {
   const analyse = {
     analyseDocument: (task: Omit<DocumentTask, 'task'>) => run<DocumentAnalysis>({ task: 'document', ...task }),
     analyseFaces: (task: Omit<FacesTask, 'task'>) => run<FacesAnalysis>({ task: 'faces', ...task }),
+    analysePresentation: (task: Omit<PresentationTask, 'task'>) => run<PresentationMeasures>({ task: 'presentation', ...task }),
     analyseMotion: (task: Omit<MotionTask, 'task'>) => run<FaceMotion[]>({ task: 'motion', ...task }),
   }
 
@@ -142,7 +143,7 @@ export function createAnalysisPool(opts: {
     },
     async analysePresentation(task) {
       admit(1)
-      return run<PresentationMeasures>({ task: 'presentation', ...task })
+      return analyse.analysePresentation(task)
     },
     async analyseMotion(task) {
       admit(1)
@@ -158,6 +159,7 @@ export function createAnalysisPool(opts: {
       return {
         analyseDocument: async (task) => (take(), analyse.analyseDocument(task)),
         analyseFaces: async (task) => (take(), analyse.analyseFaces(task)),
+        analysePresentation: async (task) => (take(), analyse.analysePresentation(task)),
         analyseMotion: async (task) => (take(), analyse.analyseMotion(task)),
         release() {
           pending -= left

@@ -3,8 +3,8 @@
 // depth in its head movements: depth-motion.ts). Passive signals come from face-checks.ts.
 import type { BiometricModel, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
 import { depthMotion } from './depth-motion.js'
-import { PRESENTATION_SIGNALS, summarise, type LivenessReason } from './face-checks.js'
-import type { FaceMotion, FaceObservation } from './face-observation.js'
+import { presentationSignals, summarise, worstPresentation, type LivenessReason } from './face-checks.js'
+import type { FaceMotion, FaceObservation, PresentationMeasures } from './face-observation.js'
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000
 
@@ -83,6 +83,8 @@ export function activeLiveness(input: {
   now: Date
   /** How the face moved between the frames and the selfie (depth-motion.ts indices); absent: not measured. */
   motion?: FaceMotion[]
+  /** Each frame's presentation-attack measures, in the frames' order; absent: not measured. */
+  presentation?: Array<PresentationMeasures | undefined>
 }): LivenessCheckResult {
   const reasons: LivenessReason[] = []
   const checks: LivenessSignal[] = []
@@ -126,12 +128,27 @@ export function activeLiveness(input: {
     checks.push(depth.signal)
     if (depth.flat.some((i) => shown.has(input.frames[i]!.action))) reasons.push('spoof_suspected')
   }
-  // Passive signals measured earlier on the selfie stay, with their reasons; an earlier challenge's are replaced.
-  const passive = (input.previous?.checks ?? []).filter((c) => !c.name.startsWith('action_') && !ACTIVE_SIGNALS.has(c.name))
-  const passiveSpoof = passive.some((c) => !c.passed && PRESENTATION_SIGNALS.has(c.name) && c.name !== 'glare')
+  // What a screen or a print carries, over the selfie and every frame: a replay shown for the frames
+  // (a video on a screen turns in depth) is caught as on a selfie.
+  const attack = input.presentation ? presentationSignals(worstPresentation([input.selfie.presentation, ...input.presentation])) : []
+  for (const a of attack) {
+    checks.push({ name: a.name, passed: a.passed, score: a.score })
+    if (!a.passed) reasons.push(a.reason)
+  }
+  // Signals measured earlier on the selfie alone stay, with their reasons; an earlier challenge's, and
+  // those measured again here, are replaced.
+  const replaced = new Set([...ACTIVE_SIGNALS, ...attack.map((a) => a.name)])
+  const passive = (input.previous?.checks ?? []).filter((c) => !c.name.startsWith('action_') && !replaced.has(c.name))
+  const failed = (names: string[]) => passive.some((c) => !c.passed && names.includes(c.name))
   const keptReasons =
     input.previous && passive.length
-      ? input.previous.reasons.filter((r) => !r.endsWith('_not_shown') && !['different_person', 'action_not_performed'].includes(r) && (r !== 'spoof_suspected' || passiveSpoof))
+      ? input.previous.reasons.filter(
+          (r) =>
+            !r.endsWith('_not_shown') &&
+            !['different_person', 'action_not_performed'].includes(r) &&
+            (r !== 'spoof_suspected' || failed(['screen_pattern', 'print_tones', 'paper_border'])) &&
+            (r !== 'glare' || failed(['glare'])),
+        )
       : []
   return summarise([...passive, ...checks], [...keptReasons, ...reasons], {
     selfie_id: input.selfieId,

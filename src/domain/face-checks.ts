@@ -1,7 +1,7 @@
 // Biometric decisions from face observations: face quality, face match and passive liveness (active
 // challenges: active-liveness.ts). The observations come from the analysis workers (src/analysis/faces.ts).
 import type { BiometricModel, FaceMatchCheckResult, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
-import type { FaceObservation, ImageQuality } from './face-observation.js'
+import type { FaceObservation, ImageQuality, PresentationMeasures } from './face-observation.js'
 
 export type LivenessReason = LivenessCheckResult['reasons'][number]
 
@@ -105,9 +105,8 @@ export const PRESENTATION = { maxPattern: 3.5, maxBlackLift: 0.08, maxBorderSide
 /** The liveness signals scored 0.5 at their threshold (the decision reviews those passing near it). */
 export const PRESENTATION_SIGNALS: ReadonlySet<string> = new Set(['screen_pattern', 'print_tones', 'paper_border', 'glare', 'depth_motion'])
 
-/** The presentation-attack signals of a face: name, its measure, the threshold it must stay under. */
-function presentationSignals(face: FaceObservation | undefined): Array<LivenessSignal & { reason: LivenessReason }> {
-  const p = face?.presentation
+/** The presentation-attack signals of a face's measures: name, its measure, the threshold it must stay under. */
+export function presentationSignals(p: PresentationMeasures | undefined): Array<LivenessSignal & { reason: LivenessReason }> {
   if (!p) return []
   const t = PRESENTATION
   const signal = (name: LivenessSignal['name'], value: number, max: number, reason: LivenessReason) => ({
@@ -122,6 +121,18 @@ function presentationSignals(face: FaceObservation | undefined): Array<LivenessS
     signal('paper_border', p.border, t.maxBorderSides, 'spoof_suspected'),
     signal('glare', p.glare, t.maxGlare, 'glare'),
   ]
+}
+
+/** The worst of several captures' presentation measures, measure by measure (undefined for none). */
+export function worstPresentation(measures: Array<PresentationMeasures | undefined>): PresentationMeasures | undefined {
+  const all = measures.filter((m): m is PresentationMeasures => !!m)
+  if (!all.length) return undefined
+  return {
+    pattern: Math.max(...all.map((m) => m.pattern)),
+    border: Math.max(...all.map((m) => m.border)),
+    blackLift: Math.max(...all.map((m) => m.blackLift)),
+    glare: Math.max(...all.map((m) => m.glare)),
+  }
 }
 
 export function passiveLiveness(input: {
@@ -141,7 +152,7 @@ export function passiveLiveness(input: {
   if (q.brightness < QUALITY.minBrightness) qualityProblems.push('image_underexposed')
   if (q.brightness > QUALITY.maxBrightness) qualityProblems.push('image_overexposed')
   if (face) qualityProblems.push(...faceQualityReasons(face))
-  const attack = presentationSignals(face)
+  const attack = presentationSignals(face?.presentation)
   const checks: LivenessSignal[] = [
     { name: 'face_detected', passed: !!face, score: face ? round(face.detectionScore) : 0 },
     { name: 'single_face', passed: input.faces.length === 1, score: null },

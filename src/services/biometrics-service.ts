@@ -12,7 +12,7 @@ import type {
   SelfieUploaded,
 } from '../../generated/schemas.js'
 import type { AnalysisPool } from '../analysis/pool.js'
-import type { FaceMotion, FaceObservation } from '../domain/face-observation.js'
+import type { FaceMotion, FaceObservation, PresentationMeasures } from '../domain/face-observation.js'
 import type { ChallengesRepository } from '../db/challenges-repository.js'
 import type { UploadRow, UploadsRepository } from '../db/uploads-repository.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
@@ -203,10 +203,12 @@ export function createBiometricsService(deps: BiometricsDeps) {
       // Room for every image is taken before the challenge is used up: an overloaded pool answers 503
       // and leaves the challenge for the same request sent again.
       const measuresDepth = body.frames.some((f) => HEAD_MOVEMENTS.includes(f.action))
-      const room = deps.pool.reserve((selfieRow.faces ? 0 : 1) + body.frames.length + (measuresDepth ? 1 : 0))
+      // Each frame: its faces, then its replay measures; and the depth of the head movements.
+      const room = deps.pool.reserve((selfieRow.faces ? 0 : 1) + 2 * body.frames.length + (measuresDepth ? 1 : 0))
       let analysed: FacesFound[]
       let frameBytes: Buffer[]
       let motion: FaceMotion[] | undefined
+      let presentation: PresentationMeasures[]
       try {
         // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
         if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
@@ -225,7 +227,10 @@ export function createBiometricsService(deps: BiometricsDeps) {
           await deps.verifications.recordLastError(principal, verificationId, { code: 'frames_unusable', message, reasons, occurred_at: new Date().toISOString() })
           throw new ApiError('unprocessable', message, unusable)
         }
-        if (measuresDepth) motion = await depthOf(selfieRow, selfie!, frameBytes, frames, room)
+        ;[motion, presentation] = await Promise.all([
+          measuresDepth ? depthOf(selfieRow, selfie!, frameBytes, frames, room) : undefined,
+          Promise.all(frameBytes.map((image, i) => room.analysePresentation({ image, box: frames[i]!.faces[0]!.box }))),
+        ])
       } finally {
         room.release()
       }
@@ -244,6 +249,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
         previous: current,
         now: new Date(),
         motion,
+        presentation,
       })
       // The frames judged are kept with the result, sealed like the selfie, for a reviewer to look at.
       const now = new Date()
