@@ -422,7 +422,7 @@ export interface paths {
          *     such frame and the selfie and every other frame, and one projective map (a homography) is fitted
          *     to them: a flat picture (a print, a screen) moved or tilted in front of the camera keeps nearly
          *     all of them on that one map, a head that turns or looks up does not (its nose moves against its
-         *     cheeks). It fails when more than 65 % of the matches of any such pair lie on one map (pairs of
+         *     cheeks). It fails when more than 62 % of the matches of any such pair lie on one map (pairs of
          *     fewer than 30 matches say nothing); its score is 1 for none, 0.5 at the threshold, 0 for all. A
          *     movement the mesh saw that the face made as a flat picture adds `spoof_suspected`; a movement not
          *     made fails its action and shows no depth either. Its error rates on the service's attack set
