@@ -9,7 +9,7 @@ import type { FaceMotion, FaceObservation } from '../src/domain/face-observation
 import { mulberry32 } from './helpers/random.js'
 
 const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth']
-const pair = (from: number, to: number, planar: number, matches = 120): FaceMotion => ({ from, to, planar, matches, stretch: 1.1 })
+const pair = (from: number, to: number, planar: number, matches = 120): FaceMotion => ({ from, to, planar, matches })
 
 t.test('every challenge asks for a head movement, among distinct askable actions', async (t) => {
   const rng = mulberry32(7)

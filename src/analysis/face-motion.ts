@@ -60,7 +60,7 @@ async function features(cv: typeof CV, image: Uint8Array, box: Box): Promise<Fea
 }
 
 function compare(cv: typeof CV, a: Features, b: Features, from: number, to: number): FaceMotion {
-  const out: FaceMotion = { from, to, matches: 0, planar: 0, stretch: 1 }
+  const out: FaceMotion = { from, to, matches: 0, planar: 0 }
   if (a.descriptors.rows < 2 || b.descriptors.rows < 2) return out
   const matcher = new cv.BFMatcher(cv.NORM_HAMMING, false)
   const knn = new cv.DMatchVectorVector()
@@ -68,10 +68,11 @@ function compare(cv: typeof CV, a: Features, b: Features, from: number, to: numb
     matcher.knnMatch(a.descriptors, b.descriptors, knn, 2)
     const pairs: [number, number, number, number][] = []
     for (let i = 0; i < knn.size(); i++) {
+      // Each inner vector is a copy in opencv's memory: freed at once.
       const m = knn.get(i)
-      if (m.size() < 2) continue
-      const [best, second] = [m.get(0), m.get(1)]
-      if (best.distance >= RATIO * second.distance) continue
+      const [best, second] = m.size() < 2 ? [] : [m.get(0), m.get(1)]
+      m.delete()
+      if (!best || !second || best.distance >= RATIO * second.distance) continue
       const p = a.keypoints.get(best.queryIdx).pt
       const q = b.keypoints.get(best.trainIdx).pt
       pairs.push([p.x, p.y, q.x, q.y])
@@ -87,7 +88,6 @@ function compare(cv: typeof CV, a: Features, b: Features, from: number, to: numb
       let inliers = 0
       for (let i = 0; i < mask.rows; i++) inliers += mask.data[i] ? 1 : 0
       out.planar = inliers / pairs.length
-      out.stretch = stretchAt(h.data64F, FACE_SIDE / 2, FACE_SIDE / 2)
     } finally {
       for (const m of [src, dst, mask, h]) m.delete()
     }
@@ -96,19 +96,6 @@ function compare(cv: typeof CV, a: Features, b: Features, from: number, to: numb
     knn.delete()
     matcher.delete()
   }
-}
-
-/** The ratio of the singular values of the homography's local linear map at (x, y). */
-function stretchAt(h: ArrayLike<number>, x: number, y: number): number {
-  const w = h[6]! * x + h[7]! * y + h[8]!
-  const u = (h[0]! * x + h[1]! * y + h[2]!) / w
-  const v = (h[3]! * x + h[4]! * y + h[5]!) / w
-  const [a, b, c, d] = [(h[0]! - h[6]! * u) / w, (h[1]! - h[7]! * u) / w, (h[3]! - h[6]! * v) / w, (h[4]! - h[7]! * v) / w]
-  // Singular values of [[a, b], [c, d]].
-  const s = a * a + b * b + c * c + d * d
-  const root = Math.sqrt(Math.max(0, s * s - 4 * (a * d - b * c) ** 2))
-  const [big, small] = [Math.sqrt((s + root) / 2), Math.sqrt(Math.max(0, (s - root) / 2))]
-  return small > 0 ? big / small : Infinity
 }
 
 /** Every pair of the faces (one face box per image) compared. */
@@ -120,7 +107,7 @@ export async function measureFaceMotion(images: Uint8Array[], boxes: Box[]): Pro
     const out: FaceMotion[] = []
     for (let i = 0; i < found.length; i++) for (let j = i + 1; j < found.length; j++) out.push(compare(cv, found[i]!, found[j]!, i, j))
     const r = (n: number) => Math.round(n * 1000) / 1000
-    return out.map((m) => ({ ...m, planar: r(m.planar), stretch: r(m.stretch) }))
+    return out.map((m) => ({ ...m, planar: r(m.planar) }))
   } finally {
     for (const f of found) {
       f.keypoints.delete()

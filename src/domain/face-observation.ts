@@ -52,8 +52,6 @@ export interface FaceMotion {
   matches: number
   /** Share of the matches one projective map (a homography) carries: near 1 for a flat picture moved; 0 when too few matches to fit one. */
   planar: number
-  /** How far that map is from a rotation and a scale (its longer over its shorter stretch at the face; 1 = none). */
-  stretch: number
 }
 
 /** Measures of a face's own pixels: its box's grey copy at 128 × 128. */
