@@ -37,7 +37,7 @@ t.test('frames of one challenge must be one person: each near the selfie is not 
   const judge = (frames: FaceObservation[]) =>
     activeLiveness({
       challengeId: 'lch_x', actions: ['turn_left', 'turn_right'], frames: [{ action: 'turn_left', faces: [frames[0]!] }, { action: 'turn_right', faces: [frames[1]!] }],
-      selfieId: 'doc_x', selfie, threshold: 0.75, similarity: cosine, model: { name: 'm', version: '1.0.0' }, previous: null, now: new Date(),
+      selfieId: 'doc_x', selfie, threshold: 0.75, similarity: cosine, model: { name: 'm', version: '1.0.0' }, previous: null, now: new Date(), presentation: [],
     })
   const twoPeople = judge([a, b])
   t.equal(twoPeople.passed, false)

@@ -60,7 +60,7 @@ t.test('in a challenge: spoof_suspected only for a movement the mesh saw', async
     activeLiveness({
       challengeId: 'lch_x', actions: ['turn_left', 'blink'], frames: [{ action: 'turn_left', faces: [{ ...neutral, yaw }] }, { action: 'blink', faces: [{ ...neutral, leftEyeOpen: 0.05, rightEyeOpen: 0.05 }] }],
       selfieId: 'doc_x', selfie: neutral, threshold: 0.75, similarity: () => 0.9, model: { name: 'm', version: '1' }, previous, now: new Date(),
-      motion: [pair(SELFIE, 0, planar)],
+      motion: [pair(SELFIE, 0, planar)], presentation: [],
     })
   const seenFlat = judge(25, 0.95)
   t.equal(seenFlat.passed, false)

@@ -83,8 +83,8 @@ export function activeLiveness(input: {
   now: Date
   /** How the face moved between the frames and the selfie (depth-motion.ts indices); absent: not measured. */
   motion?: FaceMotion[]
-  /** Each frame's presentation-attack measures, in the frames' order; absent: not measured. */
-  presentation?: Array<PresentationMeasures | undefined>
+  /** Each frame's presentation-attack measures, in the frames' order. */
+  presentation: Array<PresentationMeasures | undefined>
 }): LivenessCheckResult {
   const reasons: LivenessReason[] = []
   const checks: LivenessSignal[] = []
@@ -130,26 +130,17 @@ export function activeLiveness(input: {
   }
   // What a screen or a print carries, over the selfie and every frame: a replay shown for the frames
   // (a video on a screen turns in depth) is caught as on a selfie.
-  const attack = input.presentation ? presentationSignals(worstPresentation([input.selfie.presentation, ...input.presentation])) : []
+  const attack = presentationSignals(worstPresentation([input.selfie.presentation, ...input.presentation]))
   for (const a of attack) {
     checks.push({ name: a.name, passed: a.passed, score: a.score })
     if (!a.passed) reasons.push(a.reason)
   }
-  // Signals measured earlier on the selfie alone stay, with their reasons; an earlier challenge's, and
-  // those measured again here, are replaced.
+  // Signals measured earlier on the selfie alone stay (its face and image quality), with their reasons;
+  // an earlier challenge's, and the replay signals (measured again here, the selfie's included), are replaced.
   const replaced = new Set([...ACTIVE_SIGNALS, ...attack.map((a) => a.name)])
   const passive = (input.previous?.checks ?? []).filter((c) => !c.name.startsWith('action_') && !replaced.has(c.name))
-  const failed = (names: string[]) => passive.some((c) => !c.passed && names.includes(c.name))
-  const keptReasons =
-    input.previous && passive.length
-      ? input.previous.reasons.filter(
-          (r) =>
-            !r.endsWith('_not_shown') &&
-            !['different_person', 'action_not_performed'].includes(r) &&
-            (r !== 'spoof_suspected' || failed(['screen_pattern', 'print_tones', 'paper_border'])) &&
-            (r !== 'glare' || failed(['glare'])),
-        )
-      : []
+  const redone: string[] = ['different_person', 'action_not_performed', ...(attack.length ? ['spoof_suspected', 'glare'] : [])]
+  const keptReasons = input.previous && passive.length ? input.previous.reasons.filter((r) => !r.endsWith('_not_shown') && !redone.includes(r)) : []
   return summarise([...passive, ...checks], [...keptReasons, ...reasons], {
     selfie_id: input.selfieId,
     challenge_id: input.challengeId,

@@ -1,6 +1,6 @@
 // Biometric decisions from face observations: face quality, face match and passive liveness (active
 // challenges: active-liveness.ts). The observations come from the analysis workers (src/analysis/faces.ts).
-import type { BiometricModel, FaceMatchCheckResult, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
+import type { BiometricModel, FaceMatchCheckResult, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
 import type { FaceObservation, ImageQuality, PresentationMeasures } from './face-observation.js'
 
 export type LivenessReason = LivenessCheckResult['reasons'][number]
