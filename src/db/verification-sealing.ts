@@ -32,8 +32,10 @@ export function verificationSealing(keys: MediaKeys) {
         out.applicantSealed = changes.applicant ? seal(keys, id, 'applicant', changes.applicant) : null
       }
       if ('metadata' in changes) {
+        // Empty metadata holds nothing personal: it stays in the clear column as {}, and a read of
+        // the many verifications created without any opens nothing.
         out.metadata = {}
-        out.metadataSealed = metadata ? seal(keys, id, 'metadata', metadata) : null
+        out.metadataSealed = metadata && Object.keys(metadata).length ? seal(keys, id, 'metadata', metadata) : null
       }
       if (changes.checksResults) {
         const { clear, personal } = splitResults(changes.checksResults)
