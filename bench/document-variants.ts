@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { DESK, jpeg, offScreen, onDesk, perspective } from '../test/helpers/photos.js'
-import { benchDatabase, fmt, quick, startApp, type Section } from './lib.js'
+import { benchDatabase, connect, fmt, quick, startApp, stats, type Section } from './lib.js'
 
 interface Fixture {
   file: string
@@ -63,6 +63,9 @@ export async function documentVariantsBench(): Promise<Section> {
   const variants = quick ? VARIANTS.slice(0, 3) : VARIANTS
   const db = await benchDatabase()
   const { app, adminKey } = await startApp(db.url, { analysisThreads: 2 })
+  const sql = connect(db.url)
+  /** The worker's time for the OCR of each photo read (as bench/documents.ts reports it). */
+  const ocrMs: number[] = []
   try {
     const created = await app.inject({ method: 'POST', url: '/admin/keys', headers: { authorization: `Bearer ${adminKey}` }, payload: { client_name: 'variants' } })
     const auth = { authorization: `Bearer ${created.json().key as string}` }
@@ -76,6 +79,8 @@ export async function documentVariantsBench(): Promise<Section> {
       const res = await app.inject({ method: 'POST', url: `/verifications/${v.json().id}/documents`, headers: auth, payload: { document_type: f.document_type ?? 'passport', front_image: image.toString('base64') } })
       if (res.statusCode === 422) return row.answers.push(`422 ${(res.json().error.details ?? []).map((d: { reason?: string }) => d.reason).join('+')}`)
       if (res.statusCode !== 201) throw new Error(`bench: ${f.file} ${row.variant.name}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+      const [upload] = await sql<Array<{ ocr: number }>>`select (analysis->>'ocr_ms')::int as ocr from uploads where id = ${res.json().document_id}`
+      ocrMs.push(upload!.ocr)
       const doc = res.json().checks_results.document
       const { optional_data, ...fields } = f.expected!
       const mrz = doc.details.mrz ?? {}
@@ -113,9 +118,13 @@ export async function documentVariantsBench(): Promise<Section> {
         `Targets (issue 28): exact reads of legible variants ≥ 95 %: ${fmt((100 * exactLegible) / (legible.length * n), 0)} % (${exactLegible} of ${legible.length * n});`,
         `every turn read: ${turns.reduce((a, r) => a + r.exact, 0)} of ${turns.length * n}; wrong passes: ${wrong} (target 0);`,
         `failures without a reason: ${unanswered} (target 0). Other answers are the check's reasons, or 422 with retake reasons.`,
+        '',
+        `OCR time of the ${ocrMs.length} photos read (the worker's, two photos at a time on two threads): median ${fmt(stats(ocrMs).p50, 0)} ms,`,
+        `p95 ${fmt(stats(ocrMs).p95, 0)} ms, ${fmt(ocrMs.reduce((a, b) => a + b, 0) / 1000, 1)} s in all.`,
       ].join('\n'),
     }
   } finally {
+    await sql.end()
     await app.close()
     await db.drop()
   }
