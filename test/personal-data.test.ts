@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { Writable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { verifications } from '../src/db/schema.js'
+import { idempotencyKeys, verifications } from '../src/db/schema.js'
 import t from 'tap'
 import { sealedWithCurrent, mediaKeys } from '../src/domain/media-crypto.js'
 import { SEALED_COLUMNS } from '../src/db/reseal.js'
@@ -250,4 +250,15 @@ t.test('rows an earlier version wrote in clear are sealed at start, once; new ro
   t.equal(await b.app.verificationsRepository.sealLegacy(100), 0, 'once')
   t.same(found(await sqlDump(b)), [], 'sealed')
   t.same((await b.call('GET', `/verifications/${id}`, { key })).json(), before, 'and read as before')
+
+  // An idempotent creation's response as an earlier version kept it: in clear.
+  const create = { key, headers: { 'idempotency-key': 'legacy-1' }, body: { checks: ['document'], metadata: { order: 'legacy-1' } } }
+  const created = await b.call('POST', '/verifications', create)
+  t.equal(await b.app.idempotencyRepository.sealLegacy(), 0, 'a response this version kept is sealed already')
+  await b.app.db.update(idempotencyKeys).set({ response: created.json(), responseSealed: null }).where(eq(idempotencyKeys.key, 'legacy-1'))
+  t.equal(await b.app.idempotencyRepository.sealLegacy(), 1)
+  t.equal(await b.app.idempotencyRepository.sealLegacy(), 0, 'once')
+  const replayed = await b.call('POST', '/verifications', create)
+  t.equal(replayed.headers['idempotent-replayed'], 'true')
+  t.same(replayed.json(), created.json(), 'the sealed response replays as it was')
 })

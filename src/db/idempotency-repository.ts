@@ -1,9 +1,9 @@
 // SQL for the first response to each (client, Idempotency-Key), kept 24 hours. The response carries
 // the verification's metadata: it is sealed with the media keys, bound to its client and key.
-import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { decryptMedia, encryptMedia, type MediaKeys } from '../domain/media-crypto.js'
 import type { Db, Executor } from './client.js'
-import { idempotencyKeys } from './schema.js'
+import { clearResponseRows, idempotencyKeys } from './schema.js'
 
 type StoredRow = typeof idempotencyKeys.$inferSelect
 /** A record as the service reads and writes it: the response in clear. */
@@ -52,7 +52,7 @@ export function createIdempotencyRepository(db: Db, keys: MediaKeys) {
 
     /** Seals the responses an earlier version stored in clear (before migration 0017). */
     async sealLegacy(): Promise<number> {
-      const rows = await db.select().from(idempotencyKeys).where(isNotNull(idempotencyKeys.response))
+      const rows = await db.select().from(idempotencyKeys).where(clearResponseRows(idempotencyKeys))
       for (const row of rows) {
         const responseSealed = encryptMedia(keys, Buffer.from(JSON.stringify(row.response), 'utf8'), aad(row.clientName, row.key))
         await db

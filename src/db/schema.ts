@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { VerificationLastError, WebhookDelivery } from '../../generated/schemas.js'
 import type { AuditAction, AuditDetails, AuditTargetType } from '../domain/audit.js'
 import type { Decision } from '../domain/decision.js'
-import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /** bytea as a Buffer with both drivers (PGlite hands back a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -37,6 +37,18 @@ export const apiKeys = pgTable(
   },
   (t) => [index('api_keys_active_idx').on(t.createdAt, t.id).where(sql`${t.revokedAt} is null`)],
 )
+
+/**
+ * Rows that start-up still has work on, each set found by a partial index that is empty once the work
+ * is done, so that a start costs the same at any table size instead of scanning whole tables:
+ * verifications finished before decisions were recorded (migration 0013), personal data written in
+ * clear before it was sealed (0017). Queries must use these very predicates for the index to serve.
+ */
+export const undecidedRows = (c: { status: AnyPgColumn; decision: AnyPgColumn }) => sql`${c.status} in ('completed', 'failed') and ${c.decision} is null`
+export const clearPersonalRows = (c: { redactedAt: AnyPgColumn; applicant: AnyPgColumn; metadata: AnyPgColumn; decisionNote: AnyPgColumn; checksResults: AnyPgColumn }) =>
+  // jsonb's own null (what a prepared INSERT writes for a null applicant) is no data.
+  sql`${c.redactedAt} is null and (jsonb_typeof(${c.applicant}) = 'object' or ${c.metadata} <> '{}'::jsonb or ${c.decisionNote} is not null or jsonb_typeof(${c.checksResults} #> '{document,details,mrz}') = 'object' or jsonb_typeof(${c.checksResults} #> '{identity,details,holder}') = 'object')`
+export const clearResponseRows = (c: { response: AnyPgColumn }) => sql`${c.response} is not null`
 
 export const verifications = pgTable(
   'verifications',
@@ -83,6 +95,8 @@ export const verifications = pgTable(
     index('verifications_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     // The review queue: one client's (or every client's) verifications of one decision, newest first.
     index('verifications_client_decision_idx').on(t.clientName, t.decision, t.createdAt.desc(), t.id.desc()),
+    index('verifications_undecided_idx').on(t.id).where(undecidedRows(t)),
+    index('verifications_clear_personal_idx').on(t.id).where(clearPersonalRows(t)),
   ],
 )
 
@@ -129,7 +143,7 @@ export const idempotencyKeys = pgTable(
     verificationId: text('verification_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.clientName, t.key] })],
+  (t) => [primaryKey({ columns: [t.clientName, t.key] }), index('idempotency_keys_clear_response_idx').on(t.clientName, t.key).where(clearResponseRows(t))],
 )
 
 export const deliveryStatusEnum = pgEnum('webhook_delivery_status', ['pending', 'delivered', 'failed'])

@@ -1,12 +1,12 @@
 // SQL for verifications. The API's JSON is written by the service from these rows, never here; the
 // personal parts of a row are sealed and opened on the way (verification-sealing.ts).
-import { and, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Decision } from '../domain/decision.js'
 import type { MediaKeys } from '../domain/media-crypto.js'
 import type { VerificationStatus } from '../domain/verification-status.js'
 import type { Db, Executor, Tx } from './client.js'
 import { descending } from './order.js'
-import { verifications } from './schema.js'
+import { clearPersonalRows, undecidedRows, verifications } from './schema.js'
 import { verificationSealing, type VerificationChanges, type VerificationRow } from './verification-sealing.js'
 
 export type { VerificationChanges, VerificationRow }
@@ -188,7 +188,7 @@ export function createVerificationsRepository(db: Db, keys: MediaKeys) {
         await tx
           .select()
           .from(verifications)
-          .where(and(inArray(verifications.status, ['completed', 'failed']), isNull(verifications.decision)))
+          .where(undecidedRows(verifications))
           .limit(limit),
       )
     },
@@ -225,15 +225,7 @@ export function createVerificationsRepository(db: Db, keys: MediaKeys) {
      */
     async sealLegacy(limit: number): Promise<number> {
       const v = verifications
-      // jsonb's own null (what a prepared INSERT writes for a null applicant) is no data.
-      const clear = or(
-        sql`jsonb_typeof(${v.applicant}) = 'object'`,
-        sql`${v.metadata} <> '{}'::jsonb`,
-        isNotNull(v.decisionNote),
-        sql`jsonb_typeof(${v.checksResults} #> '{document,details,mrz}') = 'object'`,
-        sql`jsonb_typeof(${v.checksResults} #> '{identity,details,holder}') = 'object'`,
-      )
-      const rows = opened(await db.select().from(v).where(and(isNull(v.redactedAt), clear)).limit(limit))
+      const rows = opened(await db.select().from(v).where(clearPersonalRows(v)).limit(limit))
       for (const row of rows) {
         await db
           .update(v)
