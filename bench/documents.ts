@@ -90,9 +90,10 @@ export async function documentsBench(): Promise<Section> {
         `Resident memory of the process with one analysis worker and its models loaded: ${fmt(rss / 2 ** 20, 0)} MiB`,
         `(${fmt((rss - rssBefore) / 2 ** 20, 0)} MiB more than before the app started).`,
         '',
-        'The time is PaddleOCR: text found on a copy of at most 960 px (about 100 ms), then lines recognised one by',
-        'one (10–80 ms a line): the zone from the long lines at the page\'s foot, then the page\'s shorter lines until',
-        'it prints every field of the zone as the zone has it (about 12 of a passport page\'s 30 lines).',
+        'The time is PaddleOCR (its models with their activations fused, src/analysis/onnx-fusion.ts): text found on',
+        'a copy of at most 960 px, then lines recognised one by one, the longer the slower: the zone from the long',
+        'lines at the page\'s foot, then the page\'s shorter lines until it prints every field of the zone as the zone',
+        'has it (about 12 of a passport page\'s 30 lines).',
       ].join('\n'),
     }
   } finally {
