@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Config, FaceResult, Human as HumanInstance } from '@vladmandic/human'
+import { fuseGraphModel, type GraphModelJson } from './tfjs-fusion.js'
 
 const require = createRequire(import.meta.url)
 // The package's `exports` map resolves bare `@vladmandic/human` under Node's "node" condition to
@@ -50,7 +51,7 @@ function installFileFetch(): void {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (url.startsWith('file://')) {
       try {
-        const body = readFileSync(new URL(url))
+        const body = url.endsWith('.json') ? fusedModel(new URL(url)) : readFileSync(new URL(url))
         const type = url.endsWith('.json') ? 'application/json' : 'application/octet-stream'
         return new Response(body, { status: 200, headers: { 'content-type': type } })
       } catch {
@@ -60,6 +61,28 @@ function installFileFetch(): void {
     return realFetch(input, init)
   }) as typeof fetch
   g.__fileFetchInstalled = true
+}
+
+/** tfjs of this thread's Human, set before any model loads: it decodes the weights fusion reads. */
+let tf: HumanInstance['tf'] | null = null
+
+/** A model's JSON with its activations fused (tfjs-fusion.ts), as its file when nothing is fused. */
+function fusedModel(url: URL): Buffer {
+  const body = readFileSync(url)
+  if (!tf) return body
+  // The rules are exact or do nothing; a model they cannot read runs as shipped.
+  try {
+    const model = JSON.parse(body.toString('utf8')) as GraphModelJson
+    if (!model.modelTopology || !model.weightsManifest) return body
+    const weights = () => {
+      const files = Buffer.concat(model.weightsManifest.flatMap((m) => m.paths.map((p) => readFileSync(new URL(p, url)))))
+      return files.buffer.slice(files.byteOffset, files.byteOffset + files.byteLength)
+    }
+    const fused = fuseGraphModel(tf, model, weights)
+    return fused.rewrites ? Buffer.from(JSON.stringify(fused.model)) : body
+  } catch {
+    return body
+  }
 }
 
 type HumanModule = { Human: new (config?: Partial<Config>) => HumanInstance }
@@ -89,6 +112,7 @@ export function getHuman(): Promise<HumanInstance> {
       object: { enabled: false },
       segmentation: { enabled: false },
     })
+    tf = human.tf
     await human.init()
     return human
   })())
