@@ -51,7 +51,7 @@ export function fuseGraphModel(tf: Tf, model: GraphModelJson, weights: () => Arr
     const readers = nodes.filter((n) => n.input?.some((i) => named(i) === name))
     return readers.length === 1 && readers[0]!.op === op ? readers[0]! : null
   }
-  /** A binary node's constant operand (by its scalar value or its name) and its other input. */
+  /** A binary node's constant operand and its other input, by name. */
   const constOperand = (node: GraphNode, consts: Map<string, GraphNode>) => {
     const [a, b] = (node.input ?? []).map(named)
     if (node.input?.length !== 2) return null
@@ -61,7 +61,7 @@ export function fuseGraphModel(tf: Tf, model: GraphModelJson, weights: () => Arr
   }
   let rewrites = 0
   try {
-    // min(max(relu(x), …)): Relu → Minimum(6) → Maximum(0) is ReLU6 of x, under the Maximum's name.
+    // Relu → Minimum(6) → Maximum(0), max(min(relu(x), 6), 0), is ReLU6 of x: kept under the Maximum's name.
     let index = byName()
     const dropped = new Set<GraphNode>()
     for (const relu of nodes.filter((n) => n.op === 'Relu')) {
