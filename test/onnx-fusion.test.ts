@@ -92,3 +92,47 @@ t.test('a product read elsewhere is left as it is', async (t) => {
   t.equal(fused.rewrites, 0)
   t.equal(fused.model, model, 'the same bytes')
 })
+
+/** x → × 2 → + 1 → a 3 × 3 convolution of two channels into one, with `pads` on every side. */
+function scaledIntoConv(pads: number) {
+  const tensor = (name: string, dims: number[], values: number[]) => onnx.TensorProto.create({ name, dims, dataType: onnx.TensorProto.DataType.FLOAT, floatData: values })
+  const info = (name: string, dims: number[]) => onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: onnx.TensorProto.DataType.FLOAT, shape: { dim: dims.map((d) => ({ dimValue: d })) } } } })
+  const weights = Array.from({ length: 18 }, (_, i) => (i % 5) - 2 + i / 10)
+  const side = 3 - 2 + 2 * pads
+  const model = onnx.ModelProto.create({
+    irVersion: 8,
+    opsetImport: [{ domain: '', version: 13 }],
+    graph: {
+      name: 'g',
+      initializer: [tensor('w', [1, 2, 3, 3], weights), tensor('b', [1], [0.5]), tensor('two', [1], [2]), tensor('one', [1], [1])],
+      node: [
+        { opType: 'Mul', input: ['x', 'two'], output: ['m'] },
+        { opType: 'Add', input: ['m', 'one'], output: ['a'] },
+        { opType: 'Conv', input: ['a', 'w', 'b'], output: ['y'], attribute: [{ name: 'pads', type: onnx.AttributeProto.AttributeType.INTS, ints: [pads, pads, pads, pads] }] },
+      ],
+      input: [info('x', [1, 2, 3, 3])],
+      output: [info('y', [1, 1, side, side])],
+    },
+  })
+  return onnx.ModelProto.encode(model).finish()
+}
+
+t.test('a scale and bias before a convolution that pads nothing fold into it', async (t) => {
+  const model = scaledIntoConv(0)
+  const fused = fuseActivations(model)
+  t.equal(fused.rewrites, 1)
+  t.same(ops(fused.model), ['Conv'], 'one convolution, no Mul or Add')
+  const x = Float32Array.from({ length: 18 }, (_, i) => i - 7)
+  const [expected, actual] = [await run(model, x, [1, 2, 3, 3]), await run(fused.model, x, [1, 2, 3, 3])]
+  t.ok(largestDifference(expected, actual) < 1e-4, `${[...actual]} against ${[...expected]}`)
+})
+
+t.test('before a padded convolution they stay outside it: its edges see zeros, not the bias', async (t) => {
+  const model = scaledIntoConv(1)
+  const fused = fuseActivations(model)
+  t.same(ops(fused.model), ['Conv', 'Conv'], 'a depthwise scale and bias, then the convolution')
+  const x = Float32Array.from({ length: 18 }, (_, i) => i - 7)
+  const [expected, actual] = [await run(model, x, [1, 2, 3, 3]), await run(fused.model, x, [1, 2, 3, 3])]
+  t.equal(actual.length, 9)
+  t.ok(largestDifference(expected, actual) < 1e-4, `${[...actual]} against ${[...expected]}`)
+})

@@ -151,8 +151,20 @@ export function serial<T>(fn: () => Promise<T>): Promise<T> {
   return run
 }
 
+/**
+ * The pixels as floats, in one array the thread reuses: tfjs copies them into the WebAssembly heap when
+ * the tensor is made. An int32 tensor (which human casts to float32) cost a fresh 4-byte copy of every
+ * pixel and a cast on each call, and a full garbage collection of the thread about every call. Its size
+ * is that of the largest image detect() is given: at most 1024 px a side (faces.ts), 12 MB.
+ */
+let scratch = new Float32Array(0)
+
 export async function detect(human: HumanInstance, rgb: Raw, config: Partial<Config>): Promise<FaceResult[]> {
-  const tensor = human.tf.tensor3d(rgb.data, [rgb.height, rgb.width, 3], 'int32')
+  const n = rgb.data.length
+  if (scratch.length < n) scratch = new Float32Array(n)
+  const values = scratch.subarray(0, n)
+  values.set(rgb.data)
+  const tensor = human.tf.tensor3d(values, [rgb.height, rgb.width, 3], 'float32')
   try {
     const result = await human.detect(tensor, config)
     if ('error' in result && result.error) throw new Error(`face detection failed: ${String(result.error)}`)

@@ -22,7 +22,7 @@ export function fuseActivations(model: Uint8Array): { model: Uint8Array; rewrite
   const graph = decoded.graph
   if (!graph) return { model, rewrites: 0 }
   const g = new GraphEdit(graph)
-  const rewrites = g.foldAffineIntoConv() + g.hardSwish() + g.affineAsDepthwiseConv()
+  const rewrites = g.foldAffineIntoConv() + g.hardSwish() + g.foldAffineIntoUnpaddedConv() + g.affineAsDepthwiseConv()
   if (!rewrites) return { model, rewrites }
   g.finish()
   return { model: onnx.ModelProto.encode(decoded).finish(), rewrites }
@@ -159,6 +159,47 @@ class GraphEdit {
   private clipsTo(clip: Node, min: number, max: number): boolean {
     const bound = (k: number, name: string) => this.constants.get(clip.input?.[k] ?? '')?.values[0] ?? attribute(clip, name)?.f
     return bound(1, 'min') === min && bound(2, 'max') === max
+  }
+
+  /** x × s, then + b, read by nothing but the one convolution: the Mul and the Add, when there are both. */
+  private affineInto(mul: Node): { scale: number; shift: number; x: string; add: Node; conv: Node } | null {
+    const scale = this.scalar(mul)
+    const add = scale && this.onlyReader(mul.output![0]!, 'Add')
+    const shift = this.scalar(add)
+    const conv = add && this.onlyReader(add.output![0]!, 'Conv')
+    if (!scale || !shift || !conv || conv.input![0] !== add!.output![0]) return null
+    return { scale: scale.value, shift: shift.value, x: scale.other, add: add!, conv }
+  }
+
+  /**
+   * x × s + b read by a convolution that pads nothing: the convolution's weights × s, and b times the
+   * sum of each output channel's weights added to its bias (every window lies wholly in x, so each
+   * output sees b under every weight). A padded convolution would see zeros, not b, at the edges.
+   */
+  foldAffineIntoUnpaddedConv(): number {
+    let count = 0
+    for (const mul of this.nodes.filter((n) => n.opType === 'Mul')) {
+      const affine = this.affineInto(mul)
+      const c = affine && this.conv(affine.conv)
+      const pads = affine && attribute(affine.conv, 'pads')?.ints?.map(Number)
+      const autoPad = affine && attribute(affine.conv, 'auto_pad')?.s
+      if (!affine || !c || pads?.some((p) => p !== 0) || (autoPad?.length && new TextDecoder().decode(autoPad) !== 'NOTSET')) continue
+      const { weights, bias } = c
+      const perOutput = weights.values.length / weights.dims[0]!
+      const folded = bias.map((v, o) => {
+        let sum = 0
+        for (let i = o * perOutput; i < (o + 1) * perOutput; i++) sum += weights.values[i]!
+        return v + affine.shift * sum
+      })
+      const conv = affine.conv
+      conv.input![0] = affine.x
+      conv.input![1] = this.add(weights.dims, weights.values.map((w) => w * affine.scale))
+      if (conv.input!.length > 2) conv.input![2] = this.add([folded.length], folded)
+      else conv.input!.push(this.add([folded.length], folded))
+      this.remove([mul, affine.add])
+      count++
+    }
+    return count
   }
 
   /**
