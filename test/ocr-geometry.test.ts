@@ -1,8 +1,8 @@
-// How lines found on a page are turned to be read (src/analysis/ocr.ts levelBoxes): the page's
+// How lines found on a page are turned to be read (src/analysis/text-boxes.ts levelBoxes): the page's
 // direction from its long lines, each line along its own axis (a page seen in perspective has no two
 // lines parallel), short words along the page's.
 import t from 'tap'
-import { flip, levelBoxes, type TextBox } from '../src/analysis/ocr.js'
+import { flip, levelBoxes, type TextBox } from '../src/analysis/text-boxes.js'
 
 const deg = (d: number) => (d * Math.PI) / 180
 const line = (angle: number, length = 400, thickness = 20): TextBox => ({ cx: 100, cy: 100, length, thickness, angle: deg(angle) })

@@ -4,7 +4,8 @@
 import sharp from 'sharp'
 import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/mrz.js'
 import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
-import { findText, flip, levelBoxes, lineReader, type LineReader, type Rgb, type TextBox, type TextLine } from './ocr.js'
+import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
+import { flip, levelBoxes, type TextBox } from './text-boxes.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
 export interface PageReading {

