@@ -139,8 +139,9 @@ async function readZone(reader: LineReader, lines: TextBox[], down: { x: number;
   if (!found) return null
   if (!found.valid) found = better(found, (await reread())[0] ?? null)!
   // The rest of the page until it prints every field of the zone exactly as the zone has it, or is read
-  // whole: first the lines no longer than the zone's values (headers and labels are longer), thickest
-  // first (a page prints its holder's data larger than its labels), then the others.
+  // whole: first the lines of a value's size (headers and labels are longer, a sex or a country code
+  // shorter), thickest first (a page prints its holder's data larger than its labels), then the others.
+  // The order decides only how soon the reading stops, not what it finds.
   const fits = valueSized(found.lines, [...known.values()])
   const rest = lines.filter((b) => !known.has(b)).sort((a, b) => Number(fits(b)) - Number(fits(a)) || b.thickness - a.thickness)
   let page = pageText(await read([]))
@@ -174,10 +175,14 @@ async function readZone(reader: LineReader, lines: TextBox[], down: { x: number;
 /** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
 const DATE_CHARS = 16
 const VALUE_SLACK = 1.3
+/** The fewest characters a printed date takes (14.03.1985), and how much shorter a page may print a value. */
+const SHORTEST_DATE = 10
+const SHORT_SLACK = 0.5
 
 /**
- * Whether a box is short enough to hold one of the zone's values: its characters estimated from its
- * length against the zone's own lines' (a line's length per character, in thicknesses, is alike).
+ * Whether a box is of a size to hold one of the zone's values: its characters, estimated from its length
+ * against the zone's own lines' (a line's length per character, in thicknesses, is alike), no more than
+ * the longest value's and no fewer than about half the shortest's (a sex or a country code is shorter).
  */
 function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) => boolean {
   const zone = read.filter((l) => l.text.includes('<<'))
@@ -185,8 +190,12 @@ function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) => boole
   if (!zone.length || !parsed) return () => true
   const perChar = zone.reduce((sum, l) => sum + l.box.length / l.box.thickness / l.text.length, 0) / zone.length
   const data = toMrzReading(parsed).data
-  const longest = Math.max(DATE_CHARS, data.surname?.length ?? 0, data.given_names?.length ?? 0, data.document_number?.length ?? 0)
-  return (b) => b.length / b.thickness / perChar <= longest * VALUE_SLACK
+  const values = [data.surname, data.given_names, data.document_number].flatMap((v) => (v ? [v.length] : []))
+  const [shortest, longest] = [Math.min(SHORTEST_DATE, ...values), Math.max(DATE_CHARS, ...values)]
+  return (b) => {
+    const chars = b.length / b.thickness / perChar
+    return chars <= longest * VALUE_SLACK && chars >= shortest * SHORT_SLACK
+  }
 }
 
 /** Whether the page prints every field of the zone exactly as the zone has it. */
