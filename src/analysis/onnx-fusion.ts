@@ -104,23 +104,33 @@ class GraphEdit {
     this.nodes = this.nodes.filter((n) => !set.has(n))
   }
 
+  /** x × s, then + b (the Mul's one reader), by scalars: s, b, x and the Add. */
+  private affine(mul: Node | null): { scale: number; shift: number; x: string; add: Node } | null {
+    const scale = this.scalar(mul)
+    const add = scale && this.onlyReader(mul!.output![0]!, 'Add')
+    const shift = this.scalar(add)
+    return scale && shift ? { scale: scale.value, shift: shift.value, x: scale.other, add: add! } : null
+  }
+
+  /** A convolution's new weights and bias, as new initializers (it may have had no bias). */
+  private setWeights(conv: Node, dims: number[], weights: Float32Array, bias: Float32Array) {
+    conv.input![1] = this.add(dims, weights)
+    if (conv.input!.length > 2) conv.input![2] = this.add([bias.length], bias)
+    else conv.input!.push(this.add([bias.length], bias))
+  }
+
   /** Conv, then × s, then + b (one reader each): the convolution's weights × s, its bias × s + b. */
   foldAffineIntoConv(): number {
     let count = 0
     for (const conv of this.nodes.filter((n) => n.opType === 'Conv')) {
       const c = this.conv(conv)
       const mul = this.onlyReader(conv.output![0]!, 'Mul')
-      const scale = this.scalar(mul)
-      const add = mul && this.onlyReader(mul.output![0]!, 'Add')
-      const shift = this.scalar(add)
-      if (!c || !scale || !shift) continue
+      const affine = this.affine(mul)
+      if (!c || !affine) continue
       const { weights, bias } = c
-      conv.input![1] = this.add(weights.dims, weights.values.map((w) => w * scale.value))
-      const folded = bias.map((v) => v * scale.value + shift.value)
-      if (conv.input!.length > 2) conv.input![2] = this.add([folded.length], folded)
-      else conv.input!.push(this.add([folded.length], folded))
-      conv.output![0] = add!.output![0]!
-      this.remove([mul!, add!])
+      this.setWeights(conv, weights.dims, weights.values.map((w) => w * affine.scale), bias.map((v) => v * affine.scale + affine.shift))
+      conv.output![0] = affine.add.output![0]!
+      this.remove([mul!, affine.add])
       count++
     }
     return count
@@ -161,16 +171,6 @@ class GraphEdit {
     return bound(1, 'min') === min && bound(2, 'max') === max
   }
 
-  /** x × s, then + b, read by nothing but the one convolution: the Mul and the Add, when there are both. */
-  private affineInto(mul: Node): { scale: number; shift: number; x: string; add: Node; conv: Node } | null {
-    const scale = this.scalar(mul)
-    const add = scale && this.onlyReader(mul.output![0]!, 'Add')
-    const shift = this.scalar(add)
-    const conv = add && this.onlyReader(add.output![0]!, 'Conv')
-    if (!scale || !shift || !conv || conv.input![0] !== add!.output![0]) return null
-    return { scale: scale.value, shift: shift.value, x: scale.other, add: add!, conv }
-  }
-
   /**
    * x × s + b read by a convolution that pads nothing: the convolution's weights × s, and b times the
    * sum of each output channel's weights added to its bias (every window lies wholly in x, so each
@@ -179,11 +179,13 @@ class GraphEdit {
   foldAffineIntoUnpaddedConv(): number {
     let count = 0
     for (const mul of this.nodes.filter((n) => n.opType === 'Mul')) {
-      const affine = this.affineInto(mul)
-      const c = affine && this.conv(affine.conv)
-      const pads = affine && attribute(affine.conv, 'pads')?.ints?.map(Number)
-      const autoPad = affine && attribute(affine.conv, 'auto_pad')?.s
-      if (!affine || !c || pads?.some((p) => p !== 0) || (autoPad?.length && new TextDecoder().decode(autoPad) !== 'NOTSET')) continue
+      const affine = this.affine(mul)
+      const conv = affine && this.onlyReader(affine.add.output![0]!, 'Conv')
+      if (!affine || !conv || conv.input![0] !== affine.add.output![0]) continue
+      const c = this.conv(conv)
+      const pads = attribute(conv, 'pads')?.ints?.map(Number)
+      const autoPad = attribute(conv, 'auto_pad')?.s
+      if (!c || pads?.some((p) => p !== 0) || (autoPad?.length && new TextDecoder().decode(autoPad) !== 'NOTSET')) continue
       const { weights, bias } = c
       const perOutput = weights.values.length / weights.dims[0]!
       const folded = bias.map((v, o) => {
@@ -191,11 +193,8 @@ class GraphEdit {
         for (let i = o * perOutput; i < (o + 1) * perOutput; i++) sum += weights.values[i]!
         return v + affine.shift * sum
       })
-      const conv = affine.conv
       conv.input![0] = affine.x
-      conv.input![1] = this.add(weights.dims, weights.values.map((w) => w * affine.scale))
-      if (conv.input!.length > 2) conv.input![2] = this.add([folded.length], folded)
-      else conv.input!.push(this.add([folded.length], folded))
+      this.setWeights(conv, weights.dims, weights.values.map((w) => w * affine.scale), folded)
       this.remove([mul, affine.add])
       count++
     }
@@ -210,26 +209,25 @@ class GraphEdit {
   affineAsDepthwiseConv(): number {
     let count = 0
     for (const mul of this.nodes.filter((n) => n.opType === 'Mul')) {
-      const scale = this.scalar(mul)
-      const add = scale && this.onlyReader(mul.output![0]!, 'Add')
-      const shift = this.scalar(add)
-      if (!scale || !shift) continue
-      const reader = this.nodes.find((n) => n.opType === 'Conv' && n.input![0] === add!.output![0])
+      const affine = this.affine(mul)
+      if (!affine) continue
+      const { add } = affine
+      const reader = this.nodes.find((n) => n.opType === 'Conv' && n.input![0] === add.output![0])
       const c = reader && this.conv(reader)
       if (!c) continue
       const channels = c.weights.dims[1]! * c.group
       const conv = onnx.NodeProto.create({
         opType: 'Conv',
-        name: `${add!.output![0]}_affine`,
-        input: [scale.other, this.add([channels, 1, 1, 1], new Float32Array(channels).fill(scale.value)), this.add([channels], new Float32Array(channels).fill(shift.value))],
-        output: [add!.output![0]!],
+        name: `${add.output![0]}_affine`,
+        input: [affine.x, this.add([channels, 1, 1, 1], new Float32Array(channels).fill(affine.scale)), this.add([channels], new Float32Array(channels).fill(affine.shift))],
+        output: [add.output![0]!],
         attribute: [
           onnx.AttributeProto.create({ name: 'group', type: onnx.AttributeProto.AttributeType.INT, i: channels }),
           onnx.AttributeProto.create({ name: 'kernel_shape', type: onnx.AttributeProto.AttributeType.INTS, ints: [1, 1] }),
         ],
       })
       this.nodes.splice(this.nodes.indexOf(mul), 0, conv)
-      this.remove([mul, add!])
+      this.remove([mul, add])
       count++
     }
     return count
