@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { opencv, type CV } from './opencv.js'
+import { BEST_CLASS, BEST_SCORE, withBestClass } from './onnx-best-class.js'
 import { fuseActivations } from './onnx-fusion.js'
 import type { TextBox } from './text-boxes.js'
 import { InferenceSession, Tensor } from 'onnxruntime-node'
@@ -49,7 +50,8 @@ function load(): Promise<Models> {
     // which would keep a plan and its block for every line width seen.
     const options = (threads: number): InferenceSession.SessionOptions => ({ intraOpNumThreads: threads, interOpNumThreads: 1, enableCpuMemArena: true, enableMemPattern: false, extra: { session: { intra_op: { allow_spinning: '0' } } } })
     const model = (file: string) => fuseActivations(readFileSync(assets(file))).model
-    const rec = model('ch_PP-OCRv4_rec_infer.onnx')
+    // The recogniser answers each step's likeliest class and its probability (onnx-best-class.ts).
+    const rec = withBestClass(model('ch_PP-OCRv4_rec_infer.onnx'))
     const [detector, narrow, wide, classifier] = await Promise.all([
       InferenceSession.create(model('ch_PP-OCRv4_det_infer.onnx'), options(2)),
       InferenceSession.create(rec, options(1)),
@@ -217,9 +219,7 @@ export async function lineReader(image: Rgb): Promise<LineReader> {
         const input = planes([cut(mat, box, LINE_HEIGHT, width)], [width], LINE_HEIGHT, width)
         const recogniser = width < NARROW_LINE ? recognisers.narrow : recognisers.wide
         const output = await recogniser.run({ [recogniser.inputNames[0]!]: new Tensor('float32', input, [1, 3, LINE_HEIGHT, width]) })
-        const tensor = output[recogniser.outputNames[0]!]!
-        const [, steps, classes] = tensor.dims as [number, number, number]
-        lines.push({ box, ...decode(tensor.data as Float32Array, steps, classes, dictionary) })
+        lines.push({ box, ...decode(output[BEST_CLASS]!.data as BigInt64Array, output[BEST_SCORE]!.data as Float32Array, dictionary) })
       }
       return lines
     },
@@ -246,22 +246,20 @@ export async function readText(image: Rgb, boxes: TextBox[]): Promise<TextLine[]
   }
 }
 
-/** CTC's greedy decoding: the likeliest class per step, repeats merged, blanks dropped. */
-function decode(scores: Float32Array, steps: number, classes: number, dictionary: string[]): { text: string; confidence: number } {
+/** CTC's greedy decoding of each step's likeliest class (and its probability): repeats merged, blanks dropped. */
+function decode(best: BigInt64Array, scores: Float32Array, dictionary: string[]): { text: string; confidence: number } {
   let text = ''
   let sum = 0
   let count = 0
   let previous = 0
-  for (let t = 0; t < steps; t++) {
-    const row = t * classes
-    let best = 0
-    for (let k = 1; k < classes; k++) if (scores[row + k]! > scores[row + best]!) best = k
-    if (best !== 0 && best !== previous) {
-      text += dictionary[best] ?? ''
-      sum += scores[row + best]!
+  for (let t = 0; t < best.length; t++) {
+    const k = Number(best[t])
+    if (k !== 0 && k !== previous) {
+      text += dictionary[k] ?? ''
+      sum += scores[t]!
       count++
     }
-    previous = best
+    previous = k
   }
   return { text, confidence: count ? sum / count : 0 }
 }
