@@ -50,6 +50,18 @@ export async function facesBench(): Promise<Section> {
     }
     // A whole verification: the document read by OCR, the selfie, face match and passive liveness.
     const wholeRuns = quick ? 1 : 10
+    // Not counted in it: a thread's first document read by OCR, which loads the OCR models (the uploads
+    // above sent their MRZ as text), once after the service starts. The first is measured alone; then one
+    // upload per analysis thread at once, so that every thread that reads documents has read one.
+    const ocrUpload = async () => {
+      const vid = (await app.inject({ method: 'POST', url: '/verifications', headers: auth, payload: { checks: ['document'] } })).json().id
+      await timeUpload(`/verifications/${vid}/documents`, { document_type: 'passport', front_image: photo('documents/passport-td3-phone.jpg') })
+    }
+    const coldBefore = process.cpuUsage()
+    await ocrUpload()
+    const coldUsed = process.cpuUsage(coldBefore)
+    const coldOcr = (coldUsed.user + coldUsed.system) / 1e6
+    await Promise.all(Array.from({ length: config.analysisThreads }, ocrUpload))
     const cpuBefore = process.cpuUsage()
     let documentCpu = 0
     for (let i = 0; i < wholeRuns; i++) {
@@ -111,7 +123,10 @@ export async function facesBench(): Promise<Section> {
         '',
         `A whole verification (the phone photo's MRZ read by OCR and cross-checked with its page, its portrait, the selfie,`,
         `face match, passive liveness), ${wholeRuns} times: ${fmt(cpuPerVerification, 2)} CPU-s each (the process's user and system time, every thread),`,
-        `of which the document's upload ${fmt(cpuOfDocument, 2)} CPU-s and the rest (selfie, face match, liveness) ${fmt(cpuPerVerification - cpuOfDocument, 2)} CPU-s.`,
+        `of which the document's upload ${fmt(cpuOfDocument, 2)} CPU-s and the rest (selfie, face match, liveness) ${fmt(cpuPerVerification - cpuOfDocument, 2)} CPU-s`,
+        `(goal ≤ 0.6 CPU-s: ${cpuPerVerification <= 0.6 ? 'met' : 'not met'}, ${fmt(cpuPerVerification, 3)}).`,
+        `Not in it: the first document read by OCR after the service starts, which loads the OCR models in its thread`,
+        `(once per thread): that upload took ${fmt(coldOcr, 2)} CPU-s.`,
         `A selfie as a phone's camera sends it (12 MP: the fixture enlarged to 3000 × 4000, JPEG 90), uploaded and judged by passive liveness,`,
         `${wholeRuns} times: upload median ${fmt(stats(phoneSelfies).p50, 0)} ms, ${fmt(((phoneUsed.user + phoneUsed.system) / 1e6) / wholeRuns, 2)} CPU-s each.`,
         '',
