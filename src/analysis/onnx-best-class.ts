@@ -13,7 +13,8 @@ export const BEST_SCORE = 'best_score'
 /**
  * The model with its one output of class scores, [batch, steps, classes], replaced by the index of each
  * step's highest score (int64, the first of equal highest, as a scan from index 0 takes it) and that
- * score (float), both [batch, steps]. A model whose output is not of that shape is refused.
+ * score (float), both [batch, steps]. A model whose output is not of that shape is refused. ReduceMax
+ * takes its axes as an attribute, as it does below opset 18 (the recogniser's is 9).
  */
 export function withBestClass(model: Uint8Array): Uint8Array {
   const decoded = onnx.ModelProto.decode(model)
