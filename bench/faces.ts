@@ -105,6 +105,7 @@ export async function facesBench(): Promise<Section> {
     await app.close()
     const service = await serviceMemory(db.url, {})
     const plain = await serviceMemory(db.url, { MALLOC_MMAP_THRESHOLD_: undefined })
+    const arenasFree = await serviceMemory(db.url, { MALLOC_ARENA_MAX: undefined })
     const youngFree = await serviceMemory(db.url, {}, /^--max-semi-space-size=/)
     return {
       title: 'Face match and passive liveness',
@@ -137,7 +138,8 @@ export async function facesBench(): Promise<Section> {
         `the first, which loads the models): ${fmt(service.cpu, 2)} CPU-s with the setting, ${fmt(plain.cpu, 2)} without; of that, the challenge`,
         `(${fmt(service.frames, 1)} frames on average: their faces, replay measures and depth) ${fmt(service.challengeCpu, 2)} CPU-s. Without the start script's`,
         `\`--max-semi-space-size\` (V8's young generation free to grow in every thread): ${fmt(youngFree.rss, 0)} MiB (peak ${fmt(youngFree.peak, 0)} MiB),`,
-        `${fmt(youngFree.cpu, 2)} CPU-s a verification.`,
+        `${fmt(youngFree.cpu, 2)} CPU-s a verification. Without the start script's \`MALLOC_ARENA_MAX\` (glibc's default of up to 8 arenas a core, each`,
+        `keeping what was freed in it): ${fmt(arenasFree.rss, 0)} MiB (peak ${fmt(arenasFree.peak, 0)} MiB), ${fmt(arenasFree.cpu, 2)} CPU-s a verification.`,
         '',
         'Each face analysis is a detection on a copy of at most 1024 px, then the requested models again on a',
         'crop around each face (crop-and-redetect: it separates people far better on small portraits). A selfie',

@@ -50,12 +50,13 @@ t.test('embedded database on disk: a generated admin key, printed once, that sur
   t.notMatch(second.stdout() + second.stderr(), key)
 })
 
-t.test("npm start's environment: large buffers are given back to the system, the young generation is bounded", { skip: process.platform !== 'linux' }, async (t) => {
+t.test("npm start's environment: large buffers are given back to the system, malloc's arenas and the young generation are bounded", { skip: process.platform !== 'linux' }, async (t) => {
   // The models' intermediate buffers would otherwise stay resident in the analysis threads' heaps
   // (README, "Memory of the models"; measured in BENCHMARKS.md).
   const server = await startServer(t, { DATA_DIR: 'memory://', ADMIN_API_KEY: newApiKeySecret() })
   const environ = (await readFile(`/proc/${server.pid}/environ`, 'utf8')).split('\0')
   t.ok(environ.includes('MALLOC_MMAP_THRESHOLD_=131072'), "glibc's mmap threshold is fixed")
+  t.ok(environ.includes('MALLOC_ARENA_MAX=2'), "glibc's arenas are bounded")
   // V8's young generation, in the main thread and in each analysis thread (the flag is process-wide),
   // stays at 8 MiB instead of growing to 32 MiB under large bodies.
   const cmdline = (await readFile(`/proc/${server.pid}/cmdline`, 'utf8')).split('\0')
