@@ -13,7 +13,7 @@ const assets = (file: string) => join(dirname(createRequire(import.meta.url).res
 
 t.test('each step gives the class a scan of the scores picks, and its score', async (t) => {
   const shipped = readFileSync(assets('ch_PP-OCRv4_rec_infer.onnx'))
-  // The phone photo's zone: its bottom eighth, squeezed to the recogniser's height.
+  // A band across the foot of the phone photo, over its zone, squeezed to the recogniser's height.
   const [height, width] = [48, 960]
   const photo = new URL('./fixtures/documents/passport-td3-phone.jpg', import.meta.url).pathname
   const meta = await sharp(photo).metadata()
