@@ -142,9 +142,10 @@ export async function facesBench(): Promise<Section> {
         `keeping what was freed in it): ${fmt(arenasFree.rss, 0)} MiB (peak ${fmt(arenasFree.peak, 0)} MiB), ${fmt(arenasFree.cpu, 2)} CPU-s a verification.`,
         '',
         'Each face analysis is a detection on a copy of at most 1024 px, then the requested models again on a',
-        'crop around each face (crop-and-redetect: it separates people far better on small portraits). A selfie',
-        'gets the embedding, the face mesh and the emotion models, an image-quality pass and the presentation-attack',
-        'measures (src/analysis/presentation.ts).',
+        'crop around each face (crop-and-redetect: it separates people far better on small portraits). A selfie or',
+        "a challenge's frame whose face is at least 192 px wide in that copy (its models take no more of it) is",
+        'analysed by every model in the detection pass alone. A selfie gets the embedding, the face mesh and the',
+        'emotion models, an image-quality pass and the presentation-attack measures (src/analysis/presentation.ts).',
       ].join('\n'),
     }
   } finally {

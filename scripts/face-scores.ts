@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { createAnalysisPool } from '../src/analysis/pool.js'
 import { similarity } from '../src/analysis/faces.js'
+import { FACE_NEEDS } from '../src/services/stored-faces.js'
 
 const fixture = (p: string) => readFileSync(new URL(`../test/fixtures/${p}`, import.meta.url))
 // Who is in each photo: the passports carry Eileen Collins, the identity cards Grace Hopper.
@@ -20,15 +21,16 @@ const selfies = [
 ] as const
 
 const pool = createAnalysisPool({ threads: 2, queue: selfies.length })
-const embed = async (file: string) => {
-  const r = await pool.analyseFaces({ image: fixture(file), opts: { embedding: true }, quality: false })
+// Each image analysed as its upload is: a portrait for face match, a selfie with every model it feeds.
+const embed = async (file: string, need: keyof typeof FACE_NEEDS) => {
+  const r = await pool.analyseFaces({ image: fixture(file), opts: FACE_NEEDS[need], quality: false })
   if (!r.ok || !r.faces[0]) throw new Error(`no face in ${file}`)
   return r.faces[0].embedding
 }
 const pairs: Array<{ a: string; b: string; same: boolean; score: number }> = []
-const selfieEmbeddings = await Promise.all(selfies.map(([f]) => embed(f)))
+const selfieEmbeddings = await Promise.all(selfies.map(([f]) => embed(f, 'selfie')))
 for (const [doc, who] of documents) {
-  const e = await embed(doc)
+  const e = await embed(doc, 'match')
   selfies.forEach(([selfie, whoSelfie], i) => pairs.push({ a: doc, b: selfie, same: who === whoSelfie, score: similarity(e, selfieEmbeddings[i]!) }))
 }
 await pool.close()

@@ -5,6 +5,10 @@
 // side, then for each face crop the full-resolution image around it with a margin and run the
 // requested models again on that crop ("crop-and-redetect"). On small document portraits the
 // embedding from the crop separates same and different people far better than one whole-page pass.
+// A selfie's or a frame's face (FaceOptions.subject) is large in its copy already: human cuts a face
+// for its models at 1.4 times its box into 192 px (256 without the mesh), so a face of SHOWN_SIDE or
+// more gives them as many pixels as a crop would. Such a face is analysed with every model in the
+// detection pass itself; only a subject's face found smaller is cut and analysed again.
 //
 // Conventions (checked by bench/face-probe.ts):
 // - box: pixels of the input image after EXIF rotation, at its original resolution.
@@ -35,6 +39,8 @@ const FULL_SIDE = 4096
 const CROP_MARGIN = 0.5
 /** Longest side of the crop fed to the second pass (small faces are enlarged to this). */
 const CROP_SIDE = 512
+/** A subject's face at least this many pixels a side in the detection copy is analysed there (see the header). */
+const SHOWN_SIDE = 192
 
 async function toRaw(pipeline: sharp.Sharp): Promise<Raw> {
   const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
@@ -102,6 +108,7 @@ async function run(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
     embedding: opts.embedding ?? false,
     mesh: opts.mesh ?? false,
     emotion: opts.emotion ?? false,
+    subject: opts.subject ?? false,
   }
   const human = await getHuman()
   const small =
@@ -116,28 +123,32 @@ async function run(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
       : full
   const k = full.width / small.width
 
-  const found = await detect(human, small, passConfig({ detectOnly: true, ...o }))
+  // A subject's faces are found with every model they need at once; one that turns out smaller than
+  // SHOWN_SIDE in the copy, and every face of a document, is analysed again on a crop.
+  const onePass = o.subject && o.mesh
+  const found = await detect(human, small, passConfig({ detectOnly: !onePass, ...o }))
   const faces = found
-    .map((f) => ({ score: f.boxScore, box: { x: f.box[0] * k, y: f.box[1] * k, width: f.box[2] * k, height: f.box[3] * k } }))
+    .map((f) => ({ r: f, score: f.boxScore, box: { x: f.box[0] * k, y: f.box[1] * k, width: f.box[2] * k, height: f.box[3] * k } }))
     .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
 
   const second = passConfig({ detectOnly: false, ...o })
   const out: FaceObservation[] = []
   for (const face of faces) {
-    const crop = await cropRaw(full, face.box)
-    const results = await detect(human, crop, second)
-    // The face we cropped around sits in the middle of the crop; neighbours may also show up.
-    const expected: FaceResult['box'] = [
-      (face.box.x - crop.left) / crop.scale,
-      (face.box.y - crop.top) / crop.scale,
-      face.box.width / crop.scale,
-      face.box.height / crop.scale,
-    ]
-    const best = results.map((r) => ({ r, overlap: iou(r.box, expected) })).sort((a, b) => b.overlap - a.overlap)[0]
-    if (!best || best.overlap < 0.2) continue
-    out.push({ ...observe(face, best.r, o), quality: await faceQuality(full, face.box) })
+    const r = onePass && Math.min(face.r.box[2], face.r.box[3]) >= SHOWN_SIDE ? face.r : await again(full, face.box, second)
+    if (!r) continue
+    out.push({ ...observe(face, r, o), quality: await faceQuality(full, face.box) })
   }
   return out
+}
+
+/** The face in `box` found again on a crop of the full image around it, with the models of `config`; null when the crop shows none. */
+async function again(full: Raw, box: FaceObservation['box'], config: ReturnType<typeof passConfig>): Promise<FaceResult | null> {
+  const crop = await cropRaw(full, box)
+  const results = await detect(await getHuman(), crop, config)
+  // The face we cropped around sits in the middle of the crop; neighbours may also show up.
+  const expected: FaceResult['box'] = [(box.x - crop.left) / crop.scale, (box.y - crop.top) / crop.scale, box.width / crop.scale, box.height / crop.scale]
+  const best = results.map((r) => ({ r, overlap: iou(r.box, expected) })).sort((a, b) => b.overlap - a.overlap)[0]
+  return best && best.overlap >= 0.2 ? best.r : null
 }
 
 const QUALITY_SIDE = 128

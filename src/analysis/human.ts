@@ -27,6 +27,11 @@ export interface FaceOptions {
   /** Face mesh + iris refinement: needed for yaw/pitch/roll, eye and mouth openness. */
   mesh?: boolean
   emotion?: boolean
+  /**
+   * The face is the image's subject (a selfie, a frame of a challenge): with the mesh (which validates
+   * each detection), a face the detection copy shows large enough is analysed there, in one pass (faces.ts).
+   */
+  subject?: boolean
 }
 
 const MAX_FACES = 50
@@ -119,7 +124,7 @@ export function getHuman(): Promise<HumanInstance> {
 }
 
 /** Human's detect() merges its argument into the instance config, so each call sets every flag. */
-export function passConfig(o: { detectOnly: boolean } & Required<FaceOptions>): Partial<Config> {
+export function passConfig(o: { detectOnly: boolean } & Required<Omit<FaceOptions, 'subject'>>): Partial<Config> {
   const mesh = o.detectOnly ? true : o.mesh
   return {
     face: {

@@ -6,7 +6,7 @@ export interface FaceObservation {
   box: { x: number; y: number; width: number; height: number }
   /** Face detector (blazeface) score, 0..1. */
   detectionScore: number
-  /** faceres descriptor (1024 numbers) from the crop-and-redetect pass; [] when embedding is off. */
+  /** faceres descriptor (1024 numbers), from the pass that analysed the face (src/analysis/faces.ts); [] when embedding is off. */
   embedding: number[]
   /** Degrees. Positive yaw = the person turns to THEIR OWN LEFT (conventions: src/analysis/faces.ts). 0 when mesh is off. */
   yaw: number

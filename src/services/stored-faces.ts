@@ -10,8 +10,8 @@ import { decryptMedia, encryptMedia, type MediaKeyInput } from '../domain/media-
  */
 export const FACE_NEEDS = {
   match: { embedding: true },
-  active: { embedding: true, mesh: true, emotion: true },
-  selfie: { embedding: true, mesh: true, emotion: true },
+  active: { embedding: true, mesh: true, emotion: true, subject: true },
+  selfie: { embedding: true, mesh: true, emotion: true, subject: true },
 } satisfies Record<string, FaceOptions>
 
 export type FacesFound = Extract<FacesAnalysis, { ok: true }>
