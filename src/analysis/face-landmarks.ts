@@ -34,14 +34,14 @@ export function iou(a: FaceResult['box'], b: FaceResult['box']): number {
   return inter / (a[2] * a[3] + b[2] * b[3] - inter || 1)
 }
 
-export function observe(face: { score: number; box: FaceObservation['box'] }, r: FaceResult, o: Required<FaceOptions>): FaceObservation {
+/** Everything but the descriptor (src/analysis/face-descriptor.ts) and the quality measures. */
+export function observe(face: { score: number; box: FaceObservation['box'] }, r: FaceResult, o: Required<FaceOptions>): Omit<FaceObservation, 'embedding'> {
   const mesh: Pt[] = o.mesh ? r.mesh : []
   const angle = o.mesh ? r.rotation?.angle : undefined
   const mouthWidth = dist(mesh[MOUTH_CORNERS[0]], mesh[MOUTH_CORNERS[1]])
   return {
     box: { x: round(face.box.x, 1), y: round(face.box.y, 1), width: round(face.box.width, 1), height: round(face.box.height, 1) },
     detectionScore: round(face.score),
-    embedding: o.embedding ? (r.embedding ?? []) : [],
     // human's yaw is positive when the person turns to their own right: negate (see header).
     yaw: angle ? round(-angle.yaw * DEG, 2) : 0,
     pitch: angle ? round(angle.pitch * DEG, 2) : 0,

@@ -29,7 +29,7 @@ import sharp from 'sharp'
 import type { FaceResult } from '@vladmandic/human'
 import type { FaceObservation, FaceQuality } from '../domain/face-observation.js'
 import { observe, iou } from './face-landmarks.js'
-import { detect, getHuman, passConfig, serial, type FaceOptions, type Raw } from './human.js'
+import { detect, faceDescriptor, getHuman, passConfig, release, serial, type FaceOptions, type Raw } from './human.js'
 
 /** Longest side of the image the first detection pass runs on. */
 const DETECT_SIDE = 1024
@@ -127,28 +127,40 @@ async function run(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
   // SHOWN_SIDE in the copy, and every face of a document, is analysed again on a crop.
   const onePass = o.subject && o.mesh
   const found = await detect(human, small, passConfig({ detectOnly: !onePass, ...o }))
-  const faces = found
-    .map((f) => ({ r: f, score: f.boxScore, box: { x: f.box[0] * k, y: f.box[1] * k, width: f.box[2] * k, height: f.box[3] * k } }))
-    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
-
-  const second = passConfig({ detectOnly: false, ...o })
-  const out: FaceObservation[] = []
-  for (const face of faces) {
-    const r = onePass && Math.min(face.r.box[2], face.r.box[3]) >= SHOWN_SIDE ? face.r : await again(full, face.box, second)
-    if (!r) continue
-    out.push({ ...observe(face, r, o), quality: await faceQuality(full, face.box) })
+  try {
+    const faces = found
+      .map((f) => ({ r: f, score: f.boxScore, box: { x: f.box[0] * k, y: f.box[1] * k, width: f.box[2] * k, height: f.box[3] * k } }))
+      .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
+    const second = passConfig({ detectOnly: false, ...o })
+    const out: FaceObservation[] = []
+    for (const face of faces) {
+      const results = onePass && Math.min(face.r.box[2], face.r.box[3]) >= SHOWN_SIDE ? null : await again(full, face.box, second)
+      try {
+        const r = results ? results.best : face.r
+        if (!r) continue
+        const embedding = o.embedding ? await faceDescriptor(human, r) : []
+        out.push({ ...observe(face, r, o), embedding, quality: await faceQuality(full, face.box) })
+      } finally {
+        if (results) release(human, results.all)
+      }
+    }
+    return out
+  } finally {
+    release(human, found)
   }
-  return out
 }
 
-/** The face in `box` found again on a crop of the full image around it, with the models of `config`; null when the crop shows none. */
-async function again(full: Raw, box: FaceObservation['box'], config: ReturnType<typeof passConfig>): Promise<FaceResult | null> {
+/**
+ * The face in `box` found again on a crop of the full image around it, with the models of `config`
+ * (`best`: null when the crop shows none), and every face found there (`all`, to release).
+ */
+async function again(full: Raw, box: FaceObservation['box'], config: ReturnType<typeof passConfig>): Promise<{ best: FaceResult | null; all: FaceResult[] }> {
   const crop = await cropRaw(full, box)
   const results = await detect(await getHuman(), crop, config)
   // The face we cropped around sits in the middle of the crop; neighbours may also show up.
   const expected: FaceResult['box'] = [(box.x - crop.left) / crop.scale, (box.y - crop.top) / crop.scale, box.width / crop.scale, box.height / crop.scale]
   const best = results.map((r) => ({ r, overlap: iou(r.box, expected) })).sort((a, b) => b.overlap - a.overlap)[0]
-  return best && best.overlap >= 0.2 ? best.r : null
+  return { best: best && best.overlap >= 0.2 ? best.r : null, all: results }
 }
 
 const QUALITY_SIDE = 128

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Config, FaceResult, Human as HumanInstance } from '@vladmandic/human'
-import { fuseGraphModel, type GraphModelJson } from './tfjs-fusion.js'
+import { describe } from './face-descriptor.js'
 
 const require = createRequire(import.meta.url)
 // The package's `exports` map resolves bare `@vladmandic/human` under Node's "node" condition to
@@ -56,7 +56,7 @@ function installFileFetch(): void {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (url.startsWith('file://')) {
       try {
-        const body = url.endsWith('.json') ? fusedModel(new URL(url)) : readFileSync(new URL(url))
+        const body = readFileSync(new URL(url))
         const type = url.endsWith('.json') ? 'application/json' : 'application/octet-stream'
         return new Response(body, { status: 200, headers: { 'content-type': type } })
       } catch {
@@ -66,28 +66,6 @@ function installFileFetch(): void {
     return realFetch(input, init)
   }) as typeof fetch
   g.__fileFetchInstalled = true
-}
-
-/** tfjs of this thread's Human, set before any model loads: it decodes the weights fusion reads. */
-let tf: HumanInstance['tf'] | null = null
-
-/** A model's JSON with its activations fused (tfjs-fusion.ts), as its file when nothing is fused. */
-function fusedModel(url: URL): Buffer {
-  const body = readFileSync(url)
-  if (!tf) return body
-  // The rules are exact or do nothing; a model they cannot read runs as shipped.
-  try {
-    const model = JSON.parse(body.toString('utf8')) as GraphModelJson
-    if (!model.modelTopology || !model.weightsManifest) return body
-    const weights = () => {
-      const files = Buffer.concat(model.weightsManifest.flatMap((m) => m.paths.map((p) => readFileSync(new URL(p, url)))))
-      return files.buffer.slice(files.byteOffset, files.byteOffset + files.byteLength)
-    }
-    const fused = fuseGraphModel(tf, model, weights)
-    return fused.rewrites ? Buffer.from(JSON.stringify(fused.model)) : body
-  } catch {
-    return body
-  }
 }
 
 type HumanModule = { Human: new (config?: Partial<Config>) => HumanInstance }
@@ -116,8 +94,9 @@ export function getHuman(): Promise<HumanInstance> {
       hand: { enabled: false },
       object: { enabled: false },
       segmentation: { enabled: false },
+      // The face descriptor runs on onnxruntime (face-descriptor.ts), never in tfjs.
+      face: { description: { enabled: false } } as Config['face'],
     })
-    tf = human.tf
     await human.init()
     return human
   })())
@@ -129,16 +108,16 @@ export function passConfig(o: { detectOnly: boolean } & Required<Omit<FaceOption
   return {
     face: {
       enabled: true,
-      // rotation: align the face before mesh/embedding (helps tilted document photos). return:
-      // no face tensors in the results (nothing to dispose).
-      detector: { rotation: true, maxDetected: MAX_FACES, minConfidence: 0.3, iouThreshold: 0.1, skipFrames: 0, skipTime: 0, return: false },
+      // rotation: align the face before mesh/embedding (helps tilted document photos). return: each
+      // result's aligned face `tensor`, for the descriptor (described by faceDescriptor, disposed by release).
+      detector: { rotation: true, maxDetected: MAX_FACES, minConfidence: 0.3, iouThreshold: 0.1, skipFrames: 0, skipTime: 0, return: !o.detectOnly && o.embedding },
       // The mesh also validates detections (keepInvalid false drops boxes the mesh rejects),
       // so the first pass always runs it.
       mesh: { enabled: mesh, keepInvalid: false },
       iris: { enabled: !o.detectOnly && o.mesh },
       attention: { enabled: false },
       emotion: { enabled: !o.detectOnly && o.emotion, skipFrames: 0, skipTime: 0 },
-      description: { enabled: !o.detectOnly && o.embedding, skipFrames: 0, skipTime: 0 },
+      description: { enabled: false },
       // human's antispoof and liveness models: on the attack set of bench/presentation.ts they scored
       // replays as high as live faces. Replays are measured by src/analysis/presentation.ts instead.
       antispoof: { enabled: false },
@@ -146,6 +125,17 @@ export function passConfig(o: { detectOnly: boolean } & Required<Omit<FaceOption
       gear: { enabled: false },
     },
   }
+}
+
+/** The descriptor of a face found with the detector's `return` (its aligned crop), on onnxruntime. */
+export const faceDescriptor = (human: HumanInstance, face: FaceResult): Promise<number[]> => {
+  if (!face.tensor) throw new Error('faceDescriptor: the face was found without its tensor')
+  return describe(human.tf, MODELS_DIR, face.tensor)
+}
+
+/** Disposes the face tensors that results found with the detector's `return` hold. */
+export function release(human: HumanInstance, results: FaceResult[]): void {
+  for (const r of results) if (r.tensor) human.tf.dispose(r.tensor)
 }
 
 // human.detect mutates the shared config: serialise calls within the thread.
