@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { InferenceSession, Tensor } from 'onnxruntime-node'
 import { decodeFull } from '../src/analysis/faces.js'
 import { detect, faceDescriptor, getHuman, passConfig, release } from '../src/analysis/human.js'
-import { tfjsToOnnx, type TfjsNode, type Weight } from '../src/analysis/tfjs-onnx.js'
+import { decodeWeights, tfjsToOnnx, type TfjsNode } from '../src/analysis/tfjs-onnx.js'
 
 const models = join(dirname(dirname(createRequire(import.meta.url).resolve('@vladmandic/human'))), 'models')
 const selfie = readFileSync(new URL('./fixtures/faces/selfie-collins.jpg', import.meta.url))
@@ -21,8 +21,16 @@ t.test('faceres translated to ONNX computes what tfjs computes with the shipped 
   const bin = readFileSync(join(models, 'faceres.bin'))
   const weights = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength)
   const specs = json.weightsManifest.flatMap((m: { weights: unknown[] }) => m.weights)
+  const map = decodeWeights(specs, bin)
+  // Every weight as tfjs decodes it (float16 stored, float32 used), to the bit.
   const decoded = tf.io.decodeWeights(weights, specs)
-  const map = new Map<string, Weight>((Object.entries(decoded) as Array<[string, { shape: number[]; dataSync(): ArrayLike<number> }]>).map(([name, w]) => [name, { shape: w.shape, values: Float32Array.from(w.dataSync()) }]))
+  const differing = Object.entries(decoded).filter(([name, w]) => {
+    const ours = map.get(name)?.values
+    const theirs = (w as { dataSync(): ArrayLike<number> }).dataSync()
+    return !ours || ours.length !== theirs.length || ours.some((v, i) => v !== theirs[i])
+  })
+  tf.dispose(Object.values(decoded))
+  t.same(differing.map(([name]) => name), [], `${map.size} weights decoded as tfjs decodes them`)
   const onnx = tfjsToOnnx(json.modelTopology.node, map, 'global_pooling/Mean', [1, 224, 224, 3])
   const session = await InferenceSession.create(onnx)
   const shipped = await tf.loadGraphModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: specs, weightData: weights }))
@@ -53,6 +61,13 @@ t.test("the service's descriptor of a face is human's own faceres's", async (t) 
   } finally {
     release(human, found)
   }
+})
+
+t.test('weights stored in a way it does not read are refused', async (t) => {
+  const spec = { name: 'w', shape: [2], dtype: 'float32', quantization: { dtype: 'uint8' } }
+  t.throws(() => decodeWeights([spec], Buffer.alloc(2)), /uint8 quantization is not read/)
+  t.throws(() => decodeWeights([{ name: 'w', shape: [4], dtype: 'float32' }], Buffer.alloc(8)), /past the end/)
+  t.same([...decodeWeights([{ name: 'h', shape: [3], dtype: 'float32', quantization: { dtype: 'float16' } }], Buffer.from([0x00, 0x3c, 0x00, 0xc0, 0x01, 0x00])).get('h')!.values], [1, -2, 2 ** -24])
 })
 
 t.test('a graph with an op it does not translate is refused', async (t) => {

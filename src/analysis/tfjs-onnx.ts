@@ -23,6 +23,50 @@ export interface Weight {
   values: Float32Array
 }
 
+/** A weight as a tfjs manifest lists it. */
+export interface WeightSpec {
+  name: string
+  shape: number[]
+  dtype: string
+  quantization?: { dtype: string; original_dtype?: string }
+}
+
+/** An IEEE half-precision float's value (exact in a float32). */
+function half(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1
+  const exponent = (h >> 10) & 0x1f
+  const fraction = h & 0x3ff
+  if (exponent === 0) return sign * fraction * 2 ** -24
+  if (exponent === 0x1f) return fraction ? NaN : sign * Infinity
+  return sign * (1 + fraction / 1024) * 2 ** (exponent - 15)
+}
+
+/**
+ * The weights of a tfjs manifest, read from its files concatenated in order: float32, int32, and float32
+ * stored as float16 (how human ships its models). Decoded here rather than by tfjs, whose tensors would
+ * grow its WebAssembly heap (which never shrinks) by the model's size.
+ */
+export function decodeWeights(specs: WeightSpec[], data: Buffer): Map<string, Weight> {
+  const weights = new Map<string, Weight>()
+  let offset = 0
+  for (const spec of specs) {
+    const count = spec.shape.reduce((a, b) => a * b, 1)
+    const values = new Float32Array(count)
+    const stored = spec.quantization?.dtype ?? spec.dtype
+    if (spec.quantization && !(stored === 'float16' && spec.dtype === 'float32')) throw new Error(`tfjs-onnx: ${spec.name}: ${stored} quantization is not read`)
+    const size = stored === 'float16' ? 2 : 4
+    if (stored !== 'float16' && stored !== 'float32' && stored !== 'int32') throw new Error(`tfjs-onnx: ${spec.name}: ${stored} is not read`)
+    if (offset + count * size > data.length) throw new Error(`tfjs-onnx: ${spec.name}: past the end of the weights`)
+    for (let i = 0; i < count; i++) {
+      const at = offset + i * size
+      values[i] = stored === 'float16' ? half(data.readUInt16LE(at)) : stored === 'int32' ? data.readInt32LE(at) : data.readFloatLE(at)
+    }
+    offset += count * size
+    weights.set(spec.name, { shape: spec.shape, values })
+  }
+  return weights
+}
+
 const FLOAT = onnx.TensorProto.DataType.FLOAT
 const named = (input: string) => input.split(':')[0]!
 const attrText = (node: TfjsNode, key: string) => Buffer.from(node.attr?.[key]?.s ?? '', 'base64').toString('utf8')
