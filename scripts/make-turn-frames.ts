@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { analyseFaces, decodeFull, similarity } from '../src/analysis/faces.js'
+import { analyseFaces, decodeFaces, similarity } from '../src/analysis/faces.js'
 import { detect, getHuman, passConfig, type Raw } from '../src/analysis/human.js'
 import type { FaceObservation } from '../src/domain/face-observation.js'
 
@@ -209,7 +209,7 @@ function render(src: Raw, from: Vec3[], to: Vec3[], tris: number[], outline: num
 }
 
 const analyse = async (bytes: Uint8Array): Promise<FaceObservation[]> =>
-  analyseFaces(await decodeFull(bytes), { embedding: true, mesh: true, emotion: true })
+  analyseFaces(await decodeFaces(bytes), { embedding: true, mesh: true, emotion: true })
 
 const started = Date.now()
 const { tris, edges, outline } = topology((await getHuman()).faceTriangulation)

@@ -1,14 +1,16 @@
 // Face analysis with @vladmandic/human (src/analysis/human.ts). Runs INSIDE an analysis worker
 // thread.
 //
-// Pipeline: decode with sharp (EXIF-rotated RGB), detect on a copy downscaled to at most 1024 px a
-// side, then for each face crop the full-resolution image around it with a margin and run the
-// requested models again on that crop ("crop-and-redetect"). On small document portraits the
+// Pipeline: decode with sharp (EXIF-rotated RGB) to a copy of at most 1024 px a side (a large JPEG is
+// shrunk as it is decoded), detect on it, then for each face crop the full-resolution image around it
+// with a margin and run the requested models again on that crop ("crop-and-redetect"). On small document portraits the
 // embedding from the crop separates same and different people far better than one whole-page pass.
 // A selfie's or a frame's face (FaceOptions.subject) is large in its copy already: human cuts a face
 // for its models at 1.4 times its box into 192 px (256 without the mesh), so a face of SHOWN_SIDE or
 // more gives them as many pixels as a crop would. Such a face is analysed with every model in the
-// detection pass itself; only a subject's face found smaller is cut and analysed again.
+// detection pass itself; only a subject's face found smaller is cut and analysed again. The full
+// image is decoded only for a crop: a one-pass face's quality is measured on its own region, decoded
+// alone (a phone's 12 MP selfie is never held whole).
 //
 // Conventions (checked by bench/face-probe.ts):
 // - box: pixels of the input image after EXIF rotation, at its original resolution.
@@ -53,6 +55,42 @@ export const upright = (image: Uint8Array): sharp.Sharp =>
 
 export const decodeFull = (image: Uint8Array): Promise<Raw> => toRaw(upright(image))
 
+/** An image as faces are found in it: the detection copy, and the full image only when it is asked for. */
+export interface FaceImage {
+  /** upright(image) at most DETECT_SIDE a side: the detection pass's pixels. */
+  copy: Raw
+  /** The size of upright(image): boxes are in its pixels. */
+  width: number
+  height: number
+  /** upright(image), decoded on the first call (the copy itself when that is no smaller). */
+  full(): Promise<Raw>
+  /** The pixels of a box of upright(image), and where they lie (from the full image once it is decoded). */
+  region(r: { left: number; top: number; width: number; height: number }): Promise<Raw>
+}
+
+/**
+ * Decodes an image for face analysis, whole (a truncated file fails here) but only at the detection
+ * copy's size: a large JPEG is shrunk as it is decoded, and its full pixels are decoded only if needed.
+ */
+export async function decodeFaces(image: Uint8Array): Promise<FaceImage> {
+  const copy = await toRaw(upright(image).resize({ width: DETECT_SIDE, height: DETECT_SIDE, fit: 'inside', withoutEnlargement: true }))
+  const size = await uprightSize(image)
+  // The copy is the image when the image is no larger (uprightSize's rounding aside).
+  const whole = Math.max(size.width, size.height) <= DETECT_SIDE
+  let full: Promise<Raw> | null = whole ? Promise.resolve(copy) : null
+  const decoded = () => (full ??= decodeFull(image))
+  return {
+    copy,
+    ...(whole ? { width: copy.width, height: copy.height } : size),
+    full: decoded,
+    async region(r) {
+      if (!full) return toRaw(upright(image).extract(r))
+      const f = await full
+      return toRaw(sharp(f.data, { raw: { width: f.width, height: f.height, channels: 3 } }).extract(r))
+    },
+  }
+}
+
 /** The size of upright(image), from its header alone (to within a pixel when it is scaled down). */
 async function uprightSize(image: Uint8Array): Promise<{ width: number; height: number }> {
   const meta = await sharp(image).metadata()
@@ -94,16 +132,16 @@ async function cropRaw(full: Raw, box: FaceObservation['box']): Promise<Raw & { 
 }
 
 /**
- * All faces in the image (decoded by decodeFull), largest first.
+ * All faces in the image (decoded by decodeFaces), largest first.
  * Per face: box and detection score from the first pass on the (downscaled) whole image; everything
  * else from the second pass on a crop around that face. If the second pass finds no face in the
  * crop, that face is dropped (the first pass's detection was not confirmed).
  */
-export function analyseFaces(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
-  return serial(() => run(full, opts))
+export function analyseFaces(img: FaceImage, opts: FaceOptions): Promise<FaceObservation[]> {
+  return serial(() => run(img, opts))
 }
 
-async function run(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
+async function run(img: FaceImage, opts: FaceOptions): Promise<FaceObservation[]> {
   const o: Required<FaceOptions> = {
     embedding: opts.embedding ?? false,
     mesh: opts.mesh ?? false,
@@ -111,17 +149,8 @@ async function run(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
     subject: opts.subject ?? false,
   }
   const human = await getHuman()
-  const small =
-    Math.max(full.width, full.height) > DETECT_SIDE
-      ? await toRaw(
-          sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } }).resize({
-            width: DETECT_SIDE,
-            height: DETECT_SIDE,
-            fit: 'inside',
-          }),
-        )
-      : full
-  const k = full.width / small.width
+  const small = img.copy
+  const k = img.width / small.width
 
   // A subject's faces are found with every model they need at once; one that turns out smaller than
   // SHOWN_SIDE in the copy, and every face of a document, is analysed again on a crop.
@@ -134,12 +163,12 @@ async function run(full: Raw, opts: FaceOptions): Promise<FaceObservation[]> {
     const second = passConfig({ detectOnly: false, ...o })
     const out: FaceObservation[] = []
     for (const face of faces) {
-      const results = onePass && Math.min(face.r.box[2], face.r.box[3]) >= SHOWN_SIDE ? null : await again(full, face.box, second)
+      const results = onePass && Math.min(face.r.box[2], face.r.box[3]) >= SHOWN_SIDE ? null : await again(await img.full(), face.box, second)
       try {
         const r = results ? results.best : face.r
         if (!r) continue
         const embedding = o.embedding ? await faceDescriptor(human, r) : []
-        out.push({ ...observe(face, r, o), embedding, quality: await faceQuality(full, face.box) })
+        out.push({ ...observe(face, r, o), embedding, quality: await faceQuality(img, face.box) })
       } finally {
         if (results) release(human, results.all)
       }
@@ -169,14 +198,14 @@ const QUALITY_SIDE = 128
  * How a face was captured, from its box's grey copy at 128 × 128: brightness, sharpness (RMS of the
  * Laplacian per unit of contrast) and the grey of the eyes' and the mouth's bands against the face's.
  */
-async function faceQuality(full: Raw, box: FaceObservation['box']): Promise<FaceQuality> {
+async function faceQuality(img: FaceImage, box: FaceObservation['box']): Promise<FaceQuality> {
   const left = Math.max(0, Math.floor(box.x))
   const top = Math.max(0, Math.floor(box.y))
-  const width = Math.max(1, Math.min(full.width - left, Math.round(box.width)))
-  const height = Math.max(1, Math.min(full.height - top, Math.round(box.height)))
+  const width = Math.max(1, Math.min(img.width - left, Math.round(box.width)))
+  const height = Math.max(1, Math.min(img.height - top, Math.round(box.height)))
   const n = QUALITY_SIDE
-  const grey = await sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } })
-    .extract({ left, top, width, height })
+  const pixels = await img.region({ left, top, width, height })
+  const grey = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
     .resize(n, n, { fit: 'fill' })
     .greyscale()
     .raw()

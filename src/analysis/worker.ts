@@ -7,7 +7,7 @@ import type { Rgb } from './ocr.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
 import type { FaceMotion, FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
 import type { DocumentQuality } from '../domain/document-quality.js'
-import { analyseFaces, decodeFull } from './faces.js'
+import { analyseFaces, decodeFaces } from './faces.js'
 import { measurePresentation } from './presentation.js'
 import { measureFaceMotion } from './face-motion.js'
 import type { FaceOptions } from './human.js'
@@ -121,7 +121,9 @@ async function greyLevels(img: Rgb): Promise<Omit<DocumentQuality, 'documentShar
 /**
  * Size, sharpness and exposure of a whole image, from one grey copy of at most 640 px a side. (sharp's
  * `stats()` reads the input image, not the pipeline's output: it would give the first colour
- * channel's spread of the original, not the copy's Laplacian.)
+ * channel's spread of the original, not the copy's Laplacian.) Decoded from the file again, not from
+ * the faces' copy: its thresholds (src/domain/face-checks.ts) were set on this copy, and a copy made
+ * from the larger one reads a few per cent sharper.
  */
 async function measureQuality(image: Uint8Array): Promise<ImageQuality> {
   const [meta, { data, info }] = await Promise.all([
@@ -153,10 +155,10 @@ function laplacianSpread(grey: Buffer, width: number, height: number): number {
 }
 
 async function faces(task: FacesTask): Promise<FacesAnalysis> {
-  // Decoded once: a file that does not decode whole is refused here, and the faces are found in it.
-  const full = await decodeFull(task.image).catch(() => null)
-  if (!full) return { ok: false, error: 'undecodable' }
-  const [found, quality] = await Promise.all([analyseFaces(full, task.opts), task.quality ? measureQuality(task.image) : null])
+  // Decoded once, at the size the faces are found at: a file that does not decode whole is refused here.
+  const img = await decodeFaces(task.image).catch(() => null)
+  if (!img) return { ok: false, error: 'undecodable' }
+  const [found, quality] = await Promise.all([analyseFaces(img, task.opts), task.quality ? measureQuality(task.image) : null])
   return { ok: true, faces: found, quality }
 }
 
