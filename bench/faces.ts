@@ -144,8 +144,9 @@ export async function facesBench(): Promise<Section> {
         'Each face analysis is a detection on a copy of at most 1024 px, then the requested models again on a',
         'crop around each face (crop-and-redetect: it separates people far better on small portraits). A selfie or',
         "a challenge's frame whose face is at least 192 px wide in that copy (its models take no more of it) is",
-        'analysed by every model in the detection pass alone. A selfie gets the embedding, the face mesh and the',
-        'emotion models, an image-quality pass and the presentation-attack measures (src/analysis/presentation.ts).',
+        'analysed by every model in the detection pass alone. A large JPEG is shrunk to that copy as it is decoded, and',
+        'decoded whole only for a crop. A selfie gets the embedding, the face mesh and the emotion models, an',
+        'image-quality pass and the presentation-attack measures (src/analysis/presentation.ts).',
       ].join('\n'),
     }
   } finally {
