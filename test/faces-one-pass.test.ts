@@ -55,6 +55,14 @@ t.test('a 12 MP selfie: its faces found on a copy shrunk as it is decoded, the f
   t.same(one!.quality, two!.quality, 'the face decoded alone measures as the same face cut from the whole photo')
   t.ok(similarity(one!.embedding, two!.embedding) > 0.95, 'the same person')
 
+  // Turned by its EXIF orientation (a phone held sideways): the region is cut from the photo as shown.
+  const sideways = await sharp(await sharp(photo).rotate(270).jpeg({ quality: 90 }).toBuffer()).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer()
+  const turned = await decodeFaces(sideways)
+  t.same([turned.width, turned.height], [3000, 4000], 'upright as the photo is shown')
+  const [oneTurned] = await analyseFaces(turned, FACE_NEEDS.selfie)
+  const [twoTurned] = await analyseFaces(turned, twoPasses)
+  t.same(oneTurned!.quality, twoTurned!.quality, 'a turned photo’s face region is the one shown')
+
   const truncated = photo.subarray(0, Math.floor(photo.length * 0.9))
   await t.rejects(decodeFaces(truncated), 'a truncated photo does not decode, though only its copy is made')
 })
