@@ -66,3 +66,13 @@ t.test('a 12 MP selfie: its faces found on a copy shrunk as it is decoded, the f
   const truncated = photo.subarray(0, Math.floor(photo.length * 0.9))
   await t.rejects(decodeFaces(truncated), 'a truncated photo does not decode, though only its copy is made')
 })
+
+t.test('a photo over 4,096 px: scaled to 4,096 as before, its face boxed in those pixels', async (t) => {
+  const photo = await sharp(selfie).resize(6000, 6800, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer()
+  const img = await decodeFaces(photo)
+  const full = await img.full()
+  t.same([img.width, img.height], [full.width, full.height], 'the size is the decoded image’s own')
+  t.equal(Math.max(img.width, img.height), 4096)
+  const [face] = await analyseFaces(img, FACE_NEEDS.selfie)
+  t.ok(face && face.box.x + face.box.width <= img.width && face.box.y + face.box.height <= img.height, 'one face, inside the scaled image')
+})

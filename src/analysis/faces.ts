@@ -3,8 +3,9 @@
 //
 // Pipeline: decode with sharp (EXIF-rotated RGB) to a copy of at most 1024 px a side (a large JPEG is
 // shrunk as it is decoded), detect on it, then for each face crop the full-resolution image around it
-// with a margin and run the requested models again on that crop ("crop-and-redetect"). On small document portraits the
-// embedding from the crop separates same and different people far better than one whole-page pass.
+// with a margin and run the requested models again on that crop ("crop-and-redetect"). On small
+// document portraits the embedding from the crop separates same and different people far better than
+// one whole-page pass.
 // A selfie's or a frame's face (FaceOptions.subject) is large in its copy already: human cuts a face
 // for its models at 1.4 times its box into 192 px (256 without the mesh), so a face of SHOWN_SIDE or
 // more gives them as many pixels as a crop would. Such a face is analysed with every model in the
@@ -64,7 +65,7 @@ export interface FaceImage {
   height: number
   /** upright(image), decoded on the first call (the copy itself when that is no smaller). */
   full(): Promise<Raw>
-  /** The pixels of a box of upright(image), and where they lie (from the full image once it is decoded). */
+  /** The pixels of a rectangle of upright(image): decoded alone, or cut from the full image once that is decoded. */
   region(r: { left: number; top: number; width: number; height: number }): Promise<Raw>
 }
 
@@ -75,21 +76,24 @@ export interface FaceImage {
 export async function decodeFaces(image: Uint8Array): Promise<FaceImage> {
   const copy = await toRaw(upright(image).resize({ width: DETECT_SIDE, height: DETECT_SIDE, fit: 'inside', withoutEnlargement: true }))
   const size = await uprightSize(image)
-  // The copy is the image when the image is no larger (uprightSize's rounding aside).
-  const whole = Math.max(size.width, size.height) <= DETECT_SIDE
-  let full: Promise<Raw> | null = whole ? Promise.resolve(copy) : null
-  const decoded = () => (full ??= decodeFull(image))
+  // No larger than the copy: the copy is the image.
+  if (Math.max(size.width, size.height) <= DETECT_SIDE) return decodedWhole(copy, copy)
+  // Scaled down to FULL_SIDE, an image may come out a pixel off the size its header gives: it is decoded
+  // whole at once, so that boxes and rectangles are in the pixels it has.
+  if (Math.max(size.width, size.height) >= FULL_SIDE) return decodedWhole(copy, await decodeFull(image))
+  let full: Promise<Raw> | null = null
   return {
     copy,
-    ...(whole ? { width: copy.width, height: copy.height } : size),
-    full: decoded,
-    async region(r) {
-      if (!full) return toRaw(upright(image).extract(r))
-      const f = await full
-      return toRaw(sharp(f.data, { raw: { width: f.width, height: f.height, channels: 3 } }).extract(r))
-    },
+    ...size,
+    full: () => (full ??= decodeFull(image)),
+    region: async (r) => (full ? cut(await full, r) : toRaw(upright(image).extract(r))),
   }
 }
+
+const decodedWhole = (copy: Raw, full: Raw): FaceImage => ({ copy, width: full.width, height: full.height, full: async () => full, region: async (r) => cut(full, r) })
+
+const cut = (full: Raw, r: { left: number; top: number; width: number; height: number }) =>
+  toRaw(sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } }).extract(r))
 
 /** The size of upright(image), from its header alone (to within a pixel when it is scaled down). */
 async function uprightSize(image: Uint8Array): Promise<{ width: number; height: number }> {
