@@ -71,16 +71,22 @@ export interface FaceImage {
 
 /**
  * Decodes an image for face analysis, whole (a truncated file fails here) but only at the detection
- * copy's size: a large JPEG is shrunk as it is decoded, and its full pixels are decoded only if needed.
+ * copy's size where that saves work: a large JPEG or WebP is shrunk as it is decoded, and its full
+ * pixels are decoded only if needed. Any other image is decoded once, and its copy made from it.
  */
 export async function decodeFaces(image: Uint8Array): Promise<FaceImage> {
-  const copy = await toRaw(upright(image).resize({ width: DETECT_SIDE, height: DETECT_SIDE, fit: 'inside', withoutEnlargement: true }))
-  const size = await uprightSize(image)
-  // No larger than the copy: the copy is the image.
-  if (Math.max(size.width, size.height) <= DETECT_SIDE) return decodedWhole(copy, copy)
-  // Scaled down to FULL_SIDE, an image may come out a pixel off the size its header gives: it is decoded
-  // whole at once, so that boxes and rectangles are in the pixels it has.
-  if (Math.max(size.width, size.height) >= FULL_SIDE) return decodedWhole(copy, await decodeFull(image))
+  const meta = await sharp(image).metadata()
+  const size = uprightSizeOf(meta)
+  const side = Math.max(size.width, size.height)
+  // libvips shrinks a JPEG or a WebP as it decodes it by a factor of 2 or more. An image scaled down to
+  // FULL_SIDE may come out a pixel off the size its header gives: it is decoded whole, so that boxes
+  // and rectangles are in the pixels it has.
+  const shrinks = (meta.format === 'jpeg' || meta.format === 'webp') && side >= 2 * DETECT_SIDE && side < FULL_SIDE
+  if (!shrinks) {
+    const full = await decodeFull(image)
+    return { copy: side > DETECT_SIDE ? await toRaw(rawImage(full).resize(copySize)) : full, width: full.width, height: full.height, full: async () => full, region: async (r) => cut(full, r) }
+  }
+  const copy = await toRaw(upright(image).resize(copySize))
   let full: Promise<Raw> | null = null
   return {
     copy,
@@ -90,14 +96,14 @@ export async function decodeFaces(image: Uint8Array): Promise<FaceImage> {
   }
 }
 
-const decodedWhole = (copy: Raw, full: Raw): FaceImage => ({ copy, width: full.width, height: full.height, full: async () => full, region: async (r) => cut(full, r) })
-
-const cut = (full: Raw, r: { left: number; top: number; width: number; height: number }) =>
-  toRaw(sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } }).extract(r))
+const copySize = { width: DETECT_SIDE, height: DETECT_SIDE, fit: 'inside', withoutEnlargement: true } as const
+const rawImage = (img: Raw) => sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+const cut = (full: Raw, r: { left: number; top: number; width: number; height: number }) => toRaw(rawImage(full).extract(r))
 
 /** The size of upright(image), from its header alone (to within a pixel when it is scaled down). */
-async function uprightSize(image: Uint8Array): Promise<{ width: number; height: number }> {
-  const meta = await sharp(image).metadata()
+const uprightSize = async (image: Uint8Array) => uprightSizeOf(await sharp(image).metadata())
+
+function uprightSizeOf(meta: sharp.Metadata): { width: number; height: number } {
   const [w, h] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0]
   const k = Math.min(1, FULL_SIDE / Math.max(1, w, h))
   return { width: Math.round(w * k), height: Math.round(h * k) }
@@ -128,7 +134,7 @@ async function cropRaw(full: Raw, box: FaceObservation['box']): Promise<Raw & { 
   const top = Math.max(0, Math.floor(box.y - my))
   const right = Math.min(full.width, Math.ceil(box.x + box.width + mx))
   const bottom = Math.min(full.height, Math.ceil(box.y + box.height + my))
-  const pipeline = sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } })
+  const pipeline = rawImage(full)
     .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
     .resize({ width: CROP_SIDE, height: CROP_SIDE, fit: 'inside' })
   const raw = await toRaw(pipeline)
