@@ -4,6 +4,7 @@
 import type { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { overloaded } from '../domain/errors.js'
+import { ownTurn } from '../one-per-turn.js'
 import type { FaceMotion, PresentationMeasures } from '../domain/face-observation.js'
 import type { AnalysisTask, DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask, LoadedMessage, MotionTask, PresentationTask } from './worker.js'
 
@@ -117,7 +118,12 @@ export function createAnalysisPool(opts: {
     const started = performance.now()
     let outcome: 'ok' | 'error' = 'error'
     try {
-      const result = (await poolFor(task.task === 'faces' ? 'faces' : 'document').run(task)) as T
+      const pool = poolFor(task.task === 'faces' ? 'faces' : 'document')
+      // Handing a task over copies its images (structured clone): one task per turn of the event loop.
+      const result = (await ownTurn(() => {
+        if (closed) throw new Error('the analysis pool is closed')
+        return pool.run(task)
+      })) as T
       outcome = 'ok'
       return result
     } finally {

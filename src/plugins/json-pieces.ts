@@ -1,6 +1,8 @@
 // JSON bodies of megabytes (images in base64) parsed in pieces: each long string on its own turn of
-// the event loop, then the rest, so that no single JSON.parse holds the loop for the whole body.
+// the event loop (src/one-per-turn.ts), then the rest, so that no single JSON.parse holds the loop
+// for the whole body.
 import { randomUUID } from 'node:crypto'
+import { ownTurn } from '../one-per-turn.js'
 
 /** Strings longer than this (in bytes) are parsed apart from the rest of the body. */
 export const PIECE_BYTES = 256 * 1024
@@ -42,17 +44,14 @@ export async function parseInPieces(raw: Buffer, parse: (text: string) => Promis
     at = close + 1
     if (close - open - 1 < PIECE_BYTES || isName(raw, at)) continue
     // Decoding and parsing each take a turn of their own.
-    await new Promise((resolve) => setImmediate(resolve))
-    const text = raw.toString('utf8', open, close + 1)
-    await new Promise((resolve) => setImmediate(resolve))
-    strings.push(await parse(text))
+    const text = await ownTurn(() => raw.toString('utf8', open, close + 1))
+    strings.push(await ownTurn(() => parse(text)))
     rest.push(raw.subarray(from, open), Buffer.from(JSON.stringify(mark + (strings.length - 1))))
     from = at
   }
   if (strings.length === 0) return parse(raw.toString('utf8'))
   rest.push(raw.subarray(from))
-  await new Promise((resolve) => setImmediate(resolve))
-  return putBack(await parse(Buffer.concat(rest).toString('utf8')), mark, strings)
+  return putBack(await ownTurn(() => parse(Buffer.concat(rest).toString('utf8'))), mark, strings)
 }
 
 function putBack(value: unknown, mark: string, strings: unknown[]): unknown {

@@ -1,12 +1,14 @@
 // Request validation with the schemas from generated/: bodies strictly (no coercion, unknown fields
 // refused), query strings, path parameters and headers with type coercion; JSON body parsing; no NUL
 // character anywhere.
+import type { IncomingMessage } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { ApiError } from '../domain/errors.js'
 import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
+import { readBody } from './body-reader.js'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -105,7 +107,8 @@ export default fp(
     // Fastify also parses text/plain by default; every body of this API is JSON, so anything else is 415.
     app.removeContentTypeParser('text/plain')
     app.removeContentTypeParser('application/json')
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async function parseJsonBody(request: FastifyRequest, body: Buffer) {
+    app.addContentTypeParser('application/json', async function parseJsonBody(request: FastifyRequest, payload: IncomingMessage) {
+      const body = await readBody(request, payload)
       if (body.length === 0) return undefined
       const parse = (text: string) =>
         new Promise<unknown>((resolve, reject) =>

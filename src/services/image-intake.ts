@@ -3,6 +3,7 @@
 // or 160 MB once decoded: 413; not a JPEG, PNG or WebP: 422.
 import sharp from 'sharp'
 import { ApiError } from '../domain/errors.js'
+import { ownTurn } from '../one-per-turn.js'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_SIDE = 8000
@@ -31,9 +32,8 @@ function decodeBase64(s: string): Buffer | null {
 export type ImageInput = string | Buffer
 
 export async function intakeImage(field: string, image: ImageInput): Promise<Buffer> {
-  // The images of one body are taken in turns of the event loop, not all in one stretch.
-  await new Promise((resolve) => setImmediate(resolve))
-  const bytes = typeof image === 'string' ? decodeBase64(image) : image
+  // Each image decoded in a turn of the event loop of its own.
+  const bytes = typeof image === 'string' ? await ownTurn(() => decodeBase64(image)) : image
   if (!bytes) {
     throw new ApiError('validation_error', 'request validation failed', [
       { path: `/${field}`, message: 'must be a base64 string (standard alphabet, padded, no data: prefix)' },
