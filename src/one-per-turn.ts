@@ -1,8 +1,9 @@
 // Work that holds the event loop for tens of milliseconds (decoding or parsing a string of megabytes),
 // one piece per turn of the loop. A piece that only yielded with setImmediate first would still run in
-// the same turn as the pieces other requests queued there: four maximal bodies at once held the loop
-// for 110–260 ms at a time that way. Here the pieces of every request wait in one queue, and each turn
-// runs one, so that the requests between them (a health check, a read) are answered in between.
+// the same turn as every piece queued there before the turn began (the frames of one body, the bodies
+// of other requests), and together they held the loop far longer than one (BENCHMARKS.md, overload).
+// Here the pieces of every request wait in one queue and each turn runs one, so that what else the
+// loop has to do (a health check, a read) is done between them.
 
 const queue: Array<() => void> = []
 let scheduled = false

@@ -1,6 +1,6 @@
 // A request's body read into one buffer as it arrives. Fastify's own reader keeps the chunks and joins
 // them when the body ends: for a body of tens of megabytes that join (a new buffer, every page of it
-// touched at once) held the event loop for 70–230 ms in one stretch, with every other request waiting.
+// touched at once) was the longest single stall of the event loop, every other request waiting on it.
 // Here a buffer of the declared Content-Length is taken first and each chunk is copied into it as it
 // comes, so the copying is spread over the body's arrival. The checks and errors are fastify's.
 import { errorCodes, type FastifyRequest } from 'fastify'

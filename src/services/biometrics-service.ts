@@ -212,9 +212,7 @@ export function createBiometricsService(deps: BiometricsDeps) {
       try {
         // Used up by this attempt whatever its outcome: a challenge cannot be retried frame by frame.
         if (!(await deps.challenges.consume(challenge.id))) throw conflict('this challenge was already used or has expired: create a new one')
-        // One frame after another: taken together, their decodings would run in one turn of the event loop.
-        frameBytes = []
-        for (const [i, f] of body.frames.entries()) frameBytes.push(await intakeImage(`frames/${i}/image`, f.image))
+        frameBytes = await Promise.all(body.frames.map((f, i) => intakeImage(`frames/${i}/image`, f.image)))
         analysed = await Promise.all([
           facesOf(selfieRow, 'active', 'the selfie', room),
           ...frameBytes.map((bytes, i) => faces(bytes, 'active', `frames/${i}/image`, room)),
