@@ -119,7 +119,8 @@ export function createAnalysisPool(opts: {
     let outcome: 'ok' | 'error' = 'error'
     try {
       const pool = poolFor(task.task === 'faces' ? 'faces' : 'document')
-      // Handing a task over copies its images (structured clone): one task per turn of the event loop.
+      // Handing a task over copies its images (structured clone), unless they are in shared memory (a
+      // large JSON body's: src/plugins/base64-images.ts): one task per turn of the event loop.
       const result = (await ownTurn(() => {
         if (closed) throw new Error('the analysis pool is closed')
         return pool.run(task)

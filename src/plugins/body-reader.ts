@@ -4,6 +4,7 @@
 // Here a buffer of the declared Content-Length is taken first and each chunk is copied into it as it
 // comes, so the copying is spread over the body's arrival. The checks and errors are fastify's.
 import { errorCodes, type FastifyRequest } from 'fastify'
+import { PIECE_BYTES } from './json-pieces.js'
 
 type Payload = NodeJS.ReadableStream & { receivedEncodedLength?: number }
 
@@ -12,7 +13,10 @@ export function readBody(request: FastifyRequest, payload: Payload): Promise<Buf
   const declared = Number(request.headers['content-length'])
   if (declared > limit) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
   // Without a Content-Length (a chunked body), the chunks are joined at the end, as fastify does.
-  const whole = Number.isSafeInteger(declared) && declared >= 0 ? Buffer.allocUnsafe(declared) : null
+  // A body large enough to be parsed in pieces is held in shared memory, where the thread that decodes
+  // its images reads it (src/plugins/base64-images.ts).
+  const known = Number.isSafeInteger(declared) && declared >= 0
+  const whole = !known ? null : declared < PIECE_BYTES ? Buffer.allocUnsafe(declared) : Buffer.from(new SharedArrayBuffer(declared))
   const chunks: Buffer[] = []
   let received = 0
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 // JSON bodies of megabytes (images in base64) parsed in pieces: each long string on its own turn of
 // the event loop (src/one-per-turn.ts), then the rest, so that no single JSON.parse holds the loop
-// for the whole body.
+// for the whole body. An operation's images are not parsed here at all: they are decoded on another
+// thread (src/plugins/base64-images.ts).
 import { randomUUID } from 'node:crypto'
 import { ownTurn } from '../one-per-turn.js'
 
@@ -11,7 +12,7 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
 /** Whether the quote at `i` is escaped: an odd number of backslashes before it. */
-function escaped(raw: Buffer, i: number): boolean {
+export function escaped(raw: Buffer, i: number): boolean {
   let n = 0
   while (i - n - 1 >= 0 && raw[i - n - 1] === BACKSLASH) n++
   return n % 2 === 1
@@ -24,12 +25,24 @@ function isName(raw: Buffer, i: number): boolean {
 }
 
 /**
+ * Long strings that are taken as bytes rather than text (base64 images: src/plugins/base64-images.ts).
+ * `decode` is given where a string's characters lie in the body; it gives null at once for a string it
+ * does not take, and null later for one that is not what it takes (which is then parsed as text). A
+ * string taken is a marker (`marker` and a number) in the parsed body, and its bytes are in `taken`.
+ */
+export interface StringsAsBytes {
+  marker: string
+  decode(start: number, end: number): Promise<Buffer | null> | null
+  taken: Map<string, Buffer>
+}
+
+/**
  * `parse` (the JSON parser with its checks) is given each long string literal, and then the body
  * with those strings replaced by placeholders no client can write (a random id behind a NUL, which
  * every body is refused for anyway), whose values are put back in place afterwards. A malformed body
  * fails in one of those parses, with the error a whole-body parse gives.
  */
-export async function parseInPieces(raw: Buffer, parse: (text: string) => Promise<unknown>): Promise<unknown> {
+export async function parseInPieces(raw: Buffer, parse: (text: string) => Promise<unknown>, asBytes?: StringsAsBytes | null): Promise<unknown> {
   const mark = `\u0000${randomUUID()}:`
   const strings: unknown[] = []
   const rest: Buffer[] = []
@@ -43,15 +56,26 @@ export async function parseInPieces(raw: Buffer, parse: (text: string) => Promis
     if (close < 0) break
     at = close + 1
     if (close - open - 1 < PIECE_BYTES || isName(raw, at)) continue
-    // Decoding and parsing each take a turn of their own.
-    const text = await ownTurn(() => raw.toString('utf8', open, close + 1))
-    strings.push(await ownTurn(() => parse(text)))
+    strings.push(await pieceOf(raw, open, close, parse, asBytes))
     rest.push(raw.subarray(from, open), Buffer.from(JSON.stringify(mark + (strings.length - 1))))
     from = at
   }
   if (strings.length === 0) return parse(raw.toString('utf8'))
   rest.push(raw.subarray(from))
   return putBack(await ownTurn(() => parse(Buffer.concat(rest).toString('utf8'))), mark, strings)
+}
+
+/** The value of the string literal from `open` to `close` (its quotes): a marker for bytes taken, or its text. */
+async function pieceOf(raw: Buffer, open: number, close: number, parse: (text: string) => Promise<unknown>, asBytes?: StringsAsBytes | null): Promise<unknown> {
+  const bytes = await asBytes?.decode(open + 1, close)
+  if (bytes) {
+    const marker = asBytes!.marker + asBytes!.taken.size
+    asBytes!.taken.set(marker, bytes)
+    return marker
+  }
+  // Decoding and parsing each take a turn of their own.
+  const text = await ownTurn(() => raw.toString('utf8', open, close + 1))
+  return ownTurn(() => parse(text))
 }
 
 function putBack(value: unknown, mark: string, strings: unknown[]): unknown {

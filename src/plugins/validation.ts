@@ -9,6 +9,7 @@ import addFormatsModule from 'ajv-formats'
 import { ApiError } from '../domain/errors.js'
 import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
 import { readBody } from './body-reader.js'
+import { base64Images, placeBytes } from './base64-images.js'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -101,6 +102,10 @@ export default fp(
       (httpPart !== 'body' ? paramsAjv : allowsLongStrings(schema) ? imageBodyAjv : bodyAjv).compile(schema),
     )
 
+    const images = base64Images()
+    const imagesTaken = new WeakMap<FastifyRequest, Map<string, Buffer>>()
+    app.addHook('onClose', images.close)
+
     // Many clients send Content-Type: application/json on every request: an empty body is "no body",
     // and a route that needs one says so through its schema.
     const parseJson = app.getDefaultJsonParser('error', 'error')
@@ -119,7 +124,16 @@ export default fp(
             reject(new ApiError('validation_error', 'request validation failed', [{ path: '', message }]))
           }),
         )
-      return body.length < PIECE_BYTES ? parse(body.toString('utf8')) : parseInPieces(body, parse)
+      if (body.length < PIECE_BYTES) return parse(body.toString('utf8'))
+      const asBytes = images.stringsAsBytes(request, body)
+      const value = await parseInPieces(body, parse, asBytes)
+      if (asBytes?.taken.size) imagesTaken.set(request, asBytes.taken)
+      return value
+    })
+    // Images decoded off this thread take their markers' place once the body has passed its schema.
+    app.addHook('preHandler', async function placeImages(request) {
+      const taken = imagesTaken.get(request)
+      if (taken) request.body = placeBytes(request.body, taken)
     })
 
     // After authentication, before the schemas: a 400 in the API's shape, not a database error. Query

@@ -3,6 +3,7 @@
 // or 160 MB once decoded: 413; not a JPEG, PNG or WebP: 422.
 import sharp from 'sharp'
 import { ApiError } from '../domain/errors.js'
+import { decodeBase64 } from '../base64.js'
 import { ownTurn } from '../one-per-turn.js'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -14,21 +15,9 @@ export const MAX_DECODED_BYTES = 160_000_000
 const SAMPLE_BYTES: Partial<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 }
 const FORMATS = new Set(['jpeg', 'png', 'webp'])
 /**
- * The bytes of `base64` (standard alphabet, padded), or null. Decoding checks it: the decoder skips
- * any character outside the alphabet, stops at padding, and reads a non-ASCII character by its low
- * byte, so a string that is not base64 never decodes to the length its size promises. A regular
- * expression over up to 14 MB cost as much again, on the thread that answers every request.
+ * An image as a request carries it: base64 in a JSON body, or bytes (a form's file part, or a large
+ * JSON body's base64 already decoded off this thread: src/plugins/base64-images.ts).
  */
-function decodeBase64(s: string): Buffer | null {
-  if (s.length === 0 || s.length % 4 !== 0) return null
-  // Only ASCII (one UTF-8 byte per character), and not the URL-safe alphabet the decoder also takes.
-  if (Buffer.byteLength(s, 'utf8') !== s.length || s.includes('-') || s.includes('_')) return null
-  const padding = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0
-  const bytes = Buffer.from(s, 'base64')
-  return bytes.length === (s.length / 4) * 3 - padding ? bytes : null
-}
-
-/** An image as a request carries it: base64 in a JSON body, the bytes of a form's file part. */
 export type ImageInput = string | Buffer
 
 export async function intakeImage(field: string, image: ImageInput): Promise<Buffer> {
