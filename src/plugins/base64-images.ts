@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { Piscina } from 'piscina'
 import type { Base64Task } from './base64-thread.js'
-import { escaped, PIECE_BYTES, type StringsAsBytes } from './json-pieces.js'
+import { nameBefore, PIECE_BYTES, type StringsAsBytes } from './json-pieces.js'
 
 /** The fields of a body's schema that take an image in base64: name → the longest string it takes. */
 export function imageFields(schema: unknown): Map<string, number> {
@@ -45,23 +45,6 @@ function base64Longest(schema: unknown): number | null {
   const { type, maxLength } = schema as { type?: unknown; maxLength?: unknown }
   const constrains = Object.keys(schema).some((k) => k !== 'type' && k !== 'maxLength' && k !== 'description')
   return type === 'string' && typeof maxLength === 'number' && maxLength > PIECE_BYTES && !constrains ? maxLength : null
-}
-
-const QUOTE = 0x22
-const isSpace = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
-
-/** The field name whose value is the string opening at `open`, as written (null when escaped or not a field's value). */
-export function nameBefore(raw: Buffer, open: number): string | null {
-  let i = open - 1
-  while (isSpace(raw[i])) i--
-  if (raw[i] !== 0x3a) return null
-  i--
-  while (isSpace(raw[i])) i--
-  if (raw[i] !== QUOTE) return null
-  const start = raw.lastIndexOf(QUOTE, i - 1)
-  if (start < 0 || escaped(raw, start)) return null
-  const name = raw.toString('utf8', start + 1, i)
-  return name.includes('\\') ? null : name
 }
 
 /** The thread that decodes, started on the first large body; `close` stops it. */

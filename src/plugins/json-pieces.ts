@@ -12,16 +12,32 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
 /** Whether the quote at `i` is escaped: an odd number of backslashes before it. */
-export function escaped(raw: Buffer, i: number): boolean {
+function escaped(raw: Buffer, i: number): boolean {
   let n = 0
   while (i - n - 1 >= 0 && raw[i - n - 1] === BACKSLASH) n++
   return n % 2 === 1
 }
 
+const isSpace = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
+
 /** Whether the string that ends just before `i` is a field name (a colon follows it). */
 function isName(raw: Buffer, i: number): boolean {
-  while (raw[i] === 0x20 || raw[i] === 0x09 || raw[i] === 0x0a || raw[i] === 0x0d) i++
+  while (isSpace(raw[i])) i++
   return raw[i] === 0x3a
+}
+
+/** The field name whose value is the string opening at `open`, as written (null when escaped or not a field's value). */
+export function nameBefore(raw: Buffer, open: number): string | null {
+  let i = open - 1
+  while (isSpace(raw[i])) i--
+  if (raw[i] !== 0x3a) return null
+  i--
+  while (isSpace(raw[i])) i--
+  if (raw[i] !== QUOTE) return null
+  const start = raw.lastIndexOf(QUOTE, i - 1)
+  if (start < 0 || escaped(raw, start)) return null
+  const name = raw.toString('utf8', start + 1, i)
+  return name.includes('\\') ? null : name
 }
 
 /**
