@@ -130,10 +130,12 @@ export default fp(
       if (asBytes?.taken.size) imagesTaken.set(request, asBytes.taken)
       return value
     })
-    // Images decoded off this thread take their markers' place once the body has passed its schema.
-    app.addHook('preHandler', async function placeImages(request) {
+    // Images decoded off this thread take their markers' place once the body has passed its schema. A
+    // callback hook, not an async one: it runs on every request, and only a large body has anything to place.
+    app.addHook('preHandler', function placeImages(request, _reply, done) {
       const taken = imagesTaken.get(request)
       if (taken) request.body = placeBytes(request.body, taken)
+      done()
     })
 
     // After authentication, before the schemas: a 400 in the API's shape, not a database error. Query
