@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { overloaded } from '../domain/errors.js'
 import { ownTurn } from '../one-per-turn.js'
+import { threadModule } from '../thread-module.js'
 import type { FaceMotion, PresentationMeasures } from '../domain/face-observation.js'
 import type { AnalysisTask, DocumentAnalysis, DocumentTask, FacesAnalysis, FacesTask, LoadedMessage, MotionTask, PresentationTask } from './worker.js'
 
@@ -70,8 +71,7 @@ export function createAnalysisPool(opts: {
 
   function start(maxThreads: number): Piscina {
     const p = new Piscina({
-      // .ts under tsx (development, tests), .js once compiled: the worker sits beside this file.
-      filename: new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
+      filename: threadModule('worker', import.meta.url),
       minThreads: 1,
       maxThreads,
       idleTimeout: 60_000,

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify'
 import { Piscina } from 'piscina'
 import type { Base64Task } from './base64-thread.js'
 import { nameBefore, PIECE_BYTES, type StringsAsBytes } from './json-pieces.js'
+import { threadModule } from '../thread-module.js'
 
 /** The fields of a body's schema that take an image in base64: name → the longest string it takes. */
 export function imageFields(schema: unknown): Map<string, number> {
@@ -73,8 +74,7 @@ export function base64Images() {
           const longest = fields.get(nameBefore(raw, start - 1) ?? '')
           if (longest === undefined || end - start > longest) return null
           thread ??= new Piscina({
-            // .ts under tsx (development, tests), .js once compiled: the thread's module sits beside this file.
-            filename: new URL(`./base64-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href,
+            filename: threadModule('base64-thread', import.meta.url),
             minThreads: 0,
             maxThreads: 1,
             idleTimeout: 30_000,
