@@ -1330,7 +1330,7 @@ export interface components {
             /** @description Decided (additive, as Stripe's sessions have it): the last photo this verification refused because it must be taken again, so that the person can retake it while the verification is pending; null when there is none. */
             last_error?: components["schemas"]["VerificationLastError"] | null;
             decision?: components["schemas"]["VerificationDecision"];
-            /** @description Why the decision was taken: the reasons that decline it, else those that call for review (check reasons, or `verification_expired`, `face_match_near_threshold`, `liveness_near_threshold`, `viz_unread`, `unexplained_failure`); empty when approved or pending. */
+            /** @description Why the decision was taken: the reasons that decline it, else those that call for review (check reasons, or `verification_expired`, `face_match_near_threshold`, `liveness_near_threshold`, `viz_unread`, `viz_unconfirmed`, `unexplained_failure`); empty when approved or pending. */
             decision_reasons?: string[];
             /** @description `auto` for the automatic decision; null while pending. */
             decided_by?: string | null;
@@ -1367,7 +1367,9 @@ export interface components {
          *       reasons, `image_*`, `glare`); a face match score within the margin of its threshold, passing
          *       or not (`face_match_near_threshold`); a presentation-attack signal that passed within the
          *       margin of its threshold (`liveness_near_threshold`); a document that passed while its printed
-         *       page could not be read (`viz_unread`); a failed check whose reasons this table does not
+         *       page could not be read (`viz_unread`), or was read but does not print one of the zone's
+         *       values (names, number, dates) as the zone has it, which OCR cannot tell from a value painted
+         *       over or hidden by glare (`viz_unconfirmed`); a failed check whose reasons this table does not
          *       know, or that has none (results stored by an earlier version: `unexplained_failure`).
          *     A declining reason wins over reasons for review.
          * @enum {string|null}

@@ -54,6 +54,16 @@ t.test('declined: the document or the person is not genuine or does not match', 
 t.test('review: the automation cannot tell', async (t) => {
   t.same(decide('completed', { document: document(false, ['mrz_not_found']) }, MARGIN), { decision: 'review', reasons: ['mrz_not_found'] }, 'no readable zone')
   t.same(decide('completed', { document: document(true, [], false) }, MARGIN), { decision: 'review', reasons: ['viz_unread'] }, 'a page that could not be read')
+  // A page read whole that does not print a value of the zone: painted over, or hidden by glare.
+  const mrz = { surname: 'MUELLER', given_names: 'ANNA MARIA', document_number: 'NW8K2P7R4', date_of_birth: '1985-03-14', expiration_date: '2034-06-01' }
+  const printed = (fields: Record<string, string>) => {
+    const d = document(true)
+    return { ...d, details: { ...d.details, mrz, viz: { page_read: true, fields: { surname: 'match', given_names: 'match', document_number: 'match', date_of_birth: 'match', expiration_date: 'match', ...fields }, disagreeing: [] } } } as typeof d
+  }
+  t.same(decide('completed', { document: printed({}) }, MARGIN), { decision: 'approved', reasons: [] }, 'a page that prints every value of the zone')
+  for (const field of ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']) {
+    t.same(decide('completed', { document: printed({ [field]: 'unread' }) }, MARGIN), { decision: 'review', reasons: ['viz_unconfirmed'] }, `a page read without its ${field}`)
+  }
   t.same(decide('completed', { identity: identity(false, ['applicant_not_declared']) }, MARGIN), { decision: 'review', reasons: ['applicant_not_declared'] })
   t.same(decide('completed', { face_match: faceMatch(0.78) }, MARGIN), { decision: 'review', reasons: ['face_match_near_threshold'] }, 'passing within the margin')
   t.same(decide('completed', { face_match: faceMatch(0.72, ['below_threshold']) }, MARGIN), { decision: 'review', reasons: ['face_match_near_threshold'] }, 'failing within the margin')

@@ -240,3 +240,24 @@ t.test('a zone whose fillers OCR misreads is read again until its names are thos
   t.same([doc.details.mrz?.surname, doc.details.mrz?.given_names], ['SCHROEDER', 'GRETA LUISE'])
   t.same(doc.details.viz.disagreeing, [])
 })
+
+t.test('a page that prints a value other than the zone has is sent to a person, not approved', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-forged', 'service')
+  // The clean passport with its printed surname (MÜLLER) covered by its place of birth (UTRECHT): the zone,
+  // with every check digit, is untouched.
+  const clean = readFileSync(new URL('passport-td3-clean.jpg', dir))
+  const placeOfBirth = await sharp(clean).extract({ left: 340, top: 480, width: 170, height: 30 }).toBuffer()
+  const forged = await sharp(clean).composite([{ input: placeOfBirth, left: 340, top: 201 }]).jpeg({ quality: 90 }).toBuffer()
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: forged.toString('base64') } })
+  t.equal(res.statusCode, 201)
+  const doc = res.json().checks_results.document
+  t.equal(doc.details.mrz.surname, 'MUELLER', 'the zone is read as it is')
+  t.equal(doc.details.viz.page_read, true)
+  t.not(doc.details.viz.fields.surname, 'match', 'the page does not print the surname of the zone')
+  const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+  t.equal(v.status, 'completed')
+  t.not(v.decision, 'approved')
+  t.ok(v.decision_reasons.includes('viz_unconfirmed') || v.decision_reasons.includes('viz_mrz_mismatch'), `${v.decision}: ${v.decision_reasons}`)
+})

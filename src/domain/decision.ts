@@ -5,6 +5,7 @@
 // openapi.yaml (Verification.decision) documents this table; the tests take each rule.
 import type { DocumentCheckResult, FaceMatchCheckResult, IdentityCheckResult, LivenessCheckResult, Verification } from '../../generated/schemas.js'
 import { PRESENTATION_SIGNALS } from './face-checks.js'
+import { vizShowsAll } from './viz-check.js'
 
 export type Decision = 'approved' | 'declined' | 'review'
 
@@ -66,7 +67,7 @@ export interface DecisionOutcome {
   /**
    * Why: the declining reasons, else those that call for review; empty when approved. Besides the
    * checks' own codes: verification_expired, face_match_near_threshold, liveness_near_threshold,
-   * viz_unread, unexplained_failure.
+   * viz_unread, viz_unconfirmed, unexplained_failure.
    */
   reasons: string[]
 }
@@ -95,6 +96,9 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
   if (document) {
     if (!document.passed) fails(document.reasons)
     else if (document.details?.viz && !document.details.viz.page_read) review.add('viz_unread')
+    // A page that was read but does not print one of the zone's values as the zone has it: a value
+    // printed otherwise (a page painted over) is not told from one OCR could not find (glare over it).
+    else if (document.details?.viz && document.details.mrz && !vizShowsAll(document.details.mrz, document.details.viz.fields)) review.add('viz_unconfirmed')
   }
   if (identity && !identity.passed) fails(identity.reasons)
   if (match) {
