@@ -1388,7 +1388,7 @@ export interface components {
             completed_at: string | null;
             decision?: components["schemas"]["VerificationDecision"];
         };
-        /** @description Results keyed by check name. Only finished, requested checks appear. */
+        /** @description Results keyed by check name. Only finished, requested checks appear. Decided: the checks of one verification judge one document and one selfie. A document or selfie uploaded, or a result that judged another document or selfie (`document_id`, `selfie_id`) than an earlier result, takes that earlier result out, and its check is pending again: a document or selfie sent after a face match makes the match pending until `POST /verifications/{id}/face-match` is run again (and a selfie sent after liveness, the liveness check), so that a verdict never rests on a face matched against another document, or on a live person other than the one matched. */
         ChecksResults: {
             document?: components["schemas"]["DocumentCheckResult"];
             identity?: components["schemas"]["IdentityCheckResult"];

@@ -128,20 +128,24 @@ export function createBiometricsService(deps: BiometricsDeps) {
         throw new ApiError('unprocessable', message, retake.map((reason) => ({ path: '/image', message: SELFIE_RETAKE[reason], reason })))
       }
       const id = newId('document')
-      await deps.verifications.recordResults(principal, verificationId, {}, async (tx) => {
-        await deps.uploads.insert(
-          {
-            id,
-            verificationId,
-            kind: 'selfie',
-            documentType: 'selfie',
-            front: encryptMedia(deps.mediaKeys, bytes, `${id}:front`),
-            faces: sealFaces(deps.mediaKeys, id, analysed),
-            createdAt: now,
-          },
-          tx,
-        )
-      }, 'selfie_unusable')
+      await deps.verifications.recordResults(principal, verificationId, {}, {
+        store: async (tx) => {
+          await deps.uploads.insert(
+            {
+              id,
+              verificationId,
+              kind: 'selfie',
+              documentType: 'selfie',
+              front: encryptMedia(deps.mediaKeys, bytes, `${id}:front`),
+              faces: sealFaces(deps.mediaKeys, id, analysed),
+              createdAt: now,
+            },
+            tx,
+          )
+        },
+        sent: { selfie_id: id },
+        clearLastError: 'selfie_unusable',
+      })
       return { document_id: id, verification_id: verificationId, document_type: 'selfie', created_at: now.toISOString() }
     },
 
@@ -257,16 +261,20 @@ export function createBiometricsService(deps: BiometricsDeps) {
         principal,
         verificationId,
         { liveness: result },
-        async (tx) => {
-          for (const [i, bytes] of frameBytes.entries()) {
-            const id = newId('document')
-            await deps.uploads.insert(
-              { id, verificationId, kind: 'frame', documentType: body.frames[i]!.action, front: encryptMedia(deps.mediaKeys, bytes, `${id}:front`), createdAt: now },
-              tx,
-            )
-          }
+        {
+          store: async (tx) => {
+            for (const [i, bytes] of frameBytes.entries()) {
+              const id = newId('document')
+              await deps.uploads.insert(
+                { id, verificationId, kind: 'frame', documentType: body.frames[i]!.action, front: encryptMedia(deps.mediaKeys, bytes, `${id}:front`), createdAt: now },
+                tx,
+              )
+            }
+          },
+          // The frames are judged with the result, against the selfie it names.
+          sent: null,
+          clearLastError: 'frames_unusable',
         },
-        'frames_unusable',
       )
       return result
     },

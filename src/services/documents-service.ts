@@ -89,22 +89,26 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (checks.includes('identity')) {
         results.identity = identityCheck(verification.applicant, document, now)
       }
-      const updated = await deps.verifications.recordResults(principal, verificationId, results, async (tx) => {
-        await deps.uploads.insert(
-          {
-            id: documentId,
-            verificationId,
-            kind: 'document',
-            documentType: body.document_type,
-            front: encryptMedia(deps.mediaKeys, front, `${documentId}:front`),
-            back: back ? encryptMedia(deps.mediaKeys, back, `${documentId}:back`) : null,
-            faces: portrait?.ok ? sealFaces(deps.mediaKeys, documentId, portrait) : null,
-            analysis: { mrz_source: body.mrz !== undefined ? 'provided' : reading ? 'ocr' : null, ocr_ms: analysis.ocrMs },
-            createdAt: now,
-          },
-          tx,
-        )
-      }, 'document_unreadable')
+      const updated = await deps.verifications.recordResults(principal, verificationId, results, {
+        store: async (tx) => {
+          await deps.uploads.insert(
+            {
+              id: documentId,
+              verificationId,
+              kind: 'document',
+              documentType: body.document_type,
+              front: encryptMedia(deps.mediaKeys, front, `${documentId}:front`),
+              back: back ? encryptMedia(deps.mediaKeys, back, `${documentId}:back`) : null,
+              faces: portrait?.ok ? sealFaces(deps.mediaKeys, documentId, portrait) : null,
+              analysis: { mrz_source: body.mrz !== undefined ? 'provided' : reading ? 'ocr' : null, ocr_ms: analysis.ocrMs },
+              createdAt: now,
+            },
+            tx,
+          )
+        },
+        sent: { document_id: documentId },
+        clearLastError: 'document_unreadable',
+      })
       return {
         document_id: documentId,
         verification_id: verificationId,

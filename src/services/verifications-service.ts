@@ -6,6 +6,7 @@ import type { VerificationRow, VerificationsRepository } from '../db/verificatio
 import { hashOf } from '../domain/canonical-json.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
+import { mergeResults } from '../domain/check-results.js'
 import { clientScope } from '../domain/permissions.js'
 import { effectiveStatus } from '../domain/verification-status.js'
 import type { Principal } from './api-keys-service.js'
@@ -193,15 +194,21 @@ export function createVerificationsService(
     /**
      * Stores finished checks' results (only requested checks may be given). When every requested
      * check has a result, the session completes, and its verification.completed event enters the
-     * outbox in the same transaction. `alongside` writes what belongs with the results (an upload).
+     * outbox in the same transaction. Earlier results that judged other uploads than these, or than
+     * the upload stored with them, are taken out (src/domain/check-results.ts).
      */
     async recordResults(
       principal: Principal,
       id: string,
       results: Partial<Record<CheckName, CheckResult>>,
-      alongside?: (tx: Tx) => Promise<void>,
-      /** An accepted capture of this kind: the refusal of an earlier one of its kind is no longer the last word. */
-      clearLastError?: VerificationLastError['code'],
+      upload?: {
+        /** Writes the upload in the results' transaction. */
+        store: (tx: Tx) => Promise<void>
+        /** The upload's id, as a result names it: it is what the verification judges from now on. */
+        sent: { document_id: string } | { selfie_id: string } | null
+        /** An accepted capture of this kind: the refusal of an earlier one of its kind is no longer the last word. */
+        clearLastError: VerificationLastError['code']
+      },
     ): Promise<Verification> {
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
@@ -212,14 +219,14 @@ export function createVerificationsService(
         for (const check of Object.keys(results)) {
           if (!current.checks.includes(check)) throw conflict(`the ${check} check was not requested for this verification`)
         }
-        if (alongside) await alongside(tx)
-        const merged = { ...current.checksResults, ...results }
+        if (upload) await upload.store(tx)
+        const merged = mergeResults(current.checksResults, results, upload?.sent)
         const done = current.checks.every((c) => c in merged)
         const updated = await repo.update(
           id,
           {
             checksResults: merged,
-            ...(clearLastError && current.lastError?.code === clearLastError ? { lastError: null } : {}),
+            ...(upload && current.lastError?.code === upload.clearLastError ? { lastError: null } : {}),
             ...(done ? { status: 'completed' as const, completedAt: now, ...decidedAutomatically('completed', merged, opts.reviewMargin, now) } : {}),
           },
           tx,
