@@ -233,7 +233,10 @@ export interface paths {
          *     - If `mrz` text is given (from an on-device MRZ reader) it is validated as is; otherwise the
          *       MRZ is read from the images: EXIF orientation is applied, and a photo whose pixels are turned
          *       (upside down or a quarter turn either way) is read too. A reading with a field the parser
-         *       rejects is kept only when no orientation gives a better one.
+         *       rejects is kept only when no orientation gives a better one. Decided: an MRZ sent as text is
+         *       judged as sent and cross-checked against the photo all the same (`details.viz`): its printed
+         *       page, and its own zone where OCR reads one whose check digits hold, must agree with it. When
+         *       neither `document` nor `identity` was requested, the photo is only decoded (for face match).
          *     - `document` fails on a check-digit mismatch, an expired document, a printed page that
          *       disagrees with the MRZ, or no readable MRZ on a sharp, lit photo.
          *     - A photo whose MRZ cannot be read because of how it was taken (blurred, dark, glare: see
@@ -1444,7 +1447,7 @@ export interface components {
          * @enum {string}
          */
         VizFieldStatus: "match" | "mismatch" | "unread";
-        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, present when the MRZ was read from the photo (absent when it was sent as text: it is judged as sent). Tolerant to OCR noise (a letter in long values, diacritics and their MRZ spellings, O/0 and I/1), not to different data. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were, or it shows every field the MRZ has) and shows at most one of the five fields (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
+        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, whether the MRZ was read from the photo or sent as text. With an MRZ sent as text, the photo's own zone counts too where OCR read one whose check digits all hold: a document number or date that differs from the one sent is `mismatch` (the photo is of another document); a photo on which no zone was found has `page_read` false. Tolerant to OCR noise (a letter in long values, diacritics and their MRZ spellings, O/0 and I/1), not to different data. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were, or it shows every field the MRZ has) and shows at most one of the five fields (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
         VizCrossCheck: {
             page_read: boolean;
             fields: {
@@ -1553,7 +1556,7 @@ export interface components {
             front_image: string;
             /** @description Base64 JPEG, PNG or WebP of the back side (ID cards); same limits. */
             back_image?: string;
-            /** @description MRZ text from an on-device reader, lines separated by `\n`; validated as sent instead of reading the images. */
+            /** @description MRZ text from an on-device reader, lines separated by `\n`; judged as sent instead of the zone read from the images, which must agree with it (`VizCrossCheck`). */
             mrz?: string;
         };
         DocumentUploaded: {
@@ -2613,7 +2616,7 @@ export interface operations {
                      * @description The back side's file (ID cards); same limits.
                      */
                     back_image?: string;
-                    /** @description MRZ text from an on-device reader, lines separated by `\n`; validated as sent instead of reading the images. */
+                    /** @description MRZ text from an on-device reader, lines separated by `\n`; judged as sent instead of the zone read from the images, which must agree with it (`VizCrossCheck`). */
                     mrz?: string;
                 };
             };

@@ -261,3 +261,28 @@ t.test('a page that prints a value other than the zone has is sent to a person, 
   t.not(v.decision, 'approved')
   t.ok(v.decision_reasons.includes('viz_unconfirmed') || v.decision_reasons.includes('viz_mrz_mismatch'), `${v.decision}: ${v.decision_reasons}`)
 })
+
+t.test('an MRZ sent as text is judged against the photo it comes with', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-sent', 'service')
+  const { td3 } = await import('./helpers/mrz.js')
+  const upload = async (mrz: string) => {
+    const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+    const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: image('passport-td3-clean.jpg'), mrz } })
+    t.equal(res.statusCode, 201)
+    return { doc: res.json().checks_results.document, v: (await b.call('GET', `/verifications/${vid}`, { key })).json() }
+  }
+  const own = manifest.files.find((f) => f.file === 'passport-td3-clean.jpg')! as Fixture & { mrz: string[] }
+  const same = await upload(own.mrz.join('\n'))
+  t.equal(same.doc.passed, true)
+  t.same(Object.values(same.doc.details.viz.fields), ['match', 'match', 'match', 'match', 'match'], 'its page prints the zone sent')
+  t.equal(same.v.decision, 'approved')
+
+  // Another person's valid zone with this holder's photo: the photo's own zone holds every check digit.
+  const other = await upload(td3({ issuing: 'NLD', surname: 'SMITH', given: 'JOHN', number: 'XY1234567', nationality: 'NLD', dob: '700102', sex: 'M', expiry: '330101' }).join('\n'))
+  t.equal(other.doc.details.mrz.surname, 'SMITH', 'judged as sent')
+  t.equal(other.doc.passed, false)
+  t.same(other.doc.reasons, ['viz_mrz_mismatch'])
+  t.same(other.doc.details.viz.disagreeing, ['document_number', 'date_of_birth', 'expiration_date'])
+  t.equal(other.v.decision, 'declined')
+})

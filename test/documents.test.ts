@@ -46,9 +46,10 @@ t.test('documents over MRZ text', async (t) => {
       optional_data: null, check_digits: { document_number: true, date_of_birth: true, expiration_date: true, composite: true },
     })
     t.equal(doc.details.expired, false)
-    t.notOk('viz' in doc.details, 'an MRZ sent as text is judged as sent: no page cross-check')
+    t.same(doc.details.viz.page_read, false, 'a photo with no page to read against the MRZ sent says so')
     const v = await b.call('GET', `/verifications/${vid}`, { key })
     t.equal(v.json().status, 'completed')
+    t.same([v.json().decision, v.json().decision_reasons], ['review', ['viz_unread']], 'for a person to look at')
     t.ok(v.json().completed_at)
     t.same(v.json().checks_results.document, doc, 'a GET right after sees the result')
     t.same(specErrors('getVerification', 200, v.json()), [])

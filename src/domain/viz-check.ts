@@ -158,3 +158,20 @@ export function vizDisagrees(viz: VizResult): VizField[] {
   const matched = FIELDS.filter((f) => viz.fields[f] === 'match').length
   return viz.page_read && matched <= 1 ? FIELDS.filter((f) => viz.fields[f] !== 'match') : []
 }
+
+/** The fields a check digit guards: a zone read with every check digit holding has not misread them. */
+const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_date']
+
+/**
+ * An MRZ sent as text, cross-checked against a photo's printed page, and against the photo's own zone
+ * where OCR read one whose check digits all hold: a guarded field that differs from the one sent is
+ * `mismatch` (the photo is of another document). Names have no check digit: the page judges them.
+ */
+export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null): VizResult {
+  const viz = vizCrossCheck(sent, page)
+  if (!photoZone || Object.values(photoZone.check_digits).some((valid) => valid === false)) return viz
+  for (const f of GUARDED) {
+    if (photoZone[f] && sent[f] && photoZone[f] !== sent[f]) viz.fields[f] = 'mismatch'
+  }
+  return viz
+}

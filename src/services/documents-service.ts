@@ -10,7 +10,7 @@ import { intakeImage } from './image-intake.js'
 import { newId } from '../domain/ids.js'
 import { encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
 import { parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
-import { vizCrossCheck, type VizResult } from '../domain/viz-check.js'
+import { sentZoneCrossCheck, vizCrossCheck, type VizResult } from '../domain/viz-check.js'
 import { retakeMessage, retakeReasons } from '../domain/document-quality.js'
 import { FACE_NEEDS, sealFaces } from './stored-faces.js'
 import type { Principal } from './api-keys-service.js'
@@ -50,10 +50,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       // The portrait is analysed for face match beside the OCR, once: the check reads what is kept.
       // Room for both is taken at once, so that the upload is refused whole or not at all.
       const portraitNeeded = checks.includes('face_match')
+      // The zone and the printed page are read for the checks that judge them, an MRZ sent as text too
+      // (its page must agree with it); a photo for face match alone is only decoded.
+      const readMrz = checks.includes('document') || checks.includes('identity')
       const room = deps.pool.reserve(portraitNeeded ? 2 : 1)
       // Both are waited for, even when one fails: no task is left running behind the answer.
       const [ocr, face] = await Promise.allSettled([
-        room.analyseDocument({ front, back, readMrz: reading === null }),
+        room.analyseDocument({ front, back, readMrz }),
         portraitNeeded ? room.analyseFaces({ image: front, opts: FACE_NEEDS.match, quality: false }) : null,
       ])
       room.release()
@@ -65,11 +68,14 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       }
       const now = new Date()
       let viz: VizResult | null = null
-      if (!reading && analysis.reading) {
-        const parsed = parseMrzLines(analysis.reading.mrzLines)
-        reading = parsed ? toMrzReading(parsed, now) : null
-        // The printed page is read only with the zone: an MRZ sent as text is judged as sent.
-        if (reading) viz = vizCrossCheck(reading.data, analysis.reading.page)
+      const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
+      if (reading && readMrz) {
+        // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
+        // whose page could not be read (no zone found on it) says so, for a person to look at.
+        viz = sentZoneCrossCheck(reading.data, analysis.reading?.page ?? [], photoZone ? toMrzReading(photoZone, now).data : null)
+      } else if (photoZone) {
+        reading = toMrzReading(photoZone, now)
+        viz = vizCrossCheck(reading.data, analysis.reading!.page)
       }
 
       // A photo whose zone could not be read because of how it was taken finishes no check: the
