@@ -93,7 +93,9 @@ export interface paths {
          *     Roles: `admin` (permission `verifications:review`).
          *
          *     Errors: 400 invalid body or `id` over 100 characters; 401; 403; 404 unknown verification;
-         *     409 the verification is still pending; 429; 500.
+         *     409 the verification is still pending, or `approved` for a verification redacted before its
+         *     checks finished (decided: its photos and data are gone, nothing is left to approve it on); 429;
+         *     500.
          */
         post: operations["reviewVerification"];
         delete?: never;

@@ -174,6 +174,9 @@ t.test('POST /verifications/{id}/redact: erased for good, per role, once, with i
     (list) => list.length === 2,
   )
   t.same(types, ['verification.failed', 'verification.redacted'], 'its failed event, and the redacted one')
+  const review = (decision: string) => b.call('POST', `/verifications/${pending.id}/review`, { key: b.adminKey, body: { decision, reason: 'manual_check' } })
+  t.equal((await review('approved')).statusCode, 409, 'nothing is left to approve it on')
+  t.match((await review('declined')).json(), { decision: 'declined', decision_reasons: ['manual_check'] }, 'it may be declined by hand')
 })
 
 t.test('RESULT_RETENTION redacts older verifications by itself, as a request would, recorded as the system', async (t) => {

@@ -140,6 +140,10 @@ export function createVerificationsService(
         const current = await repo.findVisibleForUpdate(id, clientScope(principal), tx)
         if (!current) throw notFound('verification')
         if (effectiveStatus(current, now) === 'pending') throw conflict('verification is pending: only a finished verification can be reviewed')
+        // Its photos and data were erased before its checks finished: nothing is left to approve it on.
+        if (body.decision === 'approved' && current.redactedAt && current.status !== 'completed') {
+          throw conflict('verification was redacted before its checks finished: it can be declined, not approved')
+        }
         let queued = false
         if (current.status === 'pending') {
           // Past its expiry and not swept yet: failed first, as the sweeper would, with its event.
