@@ -136,7 +136,11 @@ t.test('document uploads as a form', async (t) => {
       const res = await post(b, key, url, [['checks', 'document']])
       t.equal(res.statusCode, 415, url)
       t.equal(res.json().error.code, 'unsupported_media_type')
+      t.equal(res.json().error.message, 'unsupported Content-Type: send application/json', 'the one type it takes')
     }
+    const upload = await b.app.inject({ method: 'POST', url: `/verifications/${vid}/selfie`, headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' }, payload: 'a selfie' })
+    t.equal(upload.statusCode, 415)
+    t.equal(upload.json().error.message, 'unsupported Content-Type: send application/json or multipart/form-data', 'an upload names both')
   })
 
   await t.test('no key, no reading of the form', async (t) => {

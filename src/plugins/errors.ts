@@ -1,15 +1,21 @@
 // One root error handler: every error leaves as {error: {code, message, details?}}. 4xx messages
 // pass through; 5xx say only "internal error" and the request id, and are logged with context.
 import fp from 'fastify-plugin'
-import type { FastifyError } from 'fastify'
+import type { FastifyError, FastifyRequest } from 'fastify'
 import { ApiError, codeForStatus, OVERLOAD_RETRY_AFTER_S, type ErrorDetail } from '../domain/errors.js'
 
+/** The media types the answering operation takes: its body's `content` in openapi.yaml, else JSON. */
+function bodyTypes(request: FastifyRequest): string {
+  const body = request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined
+  return body?.content ? Object.keys(body.content).join(' or ') : 'application/json'
+}
+
 /** Clear words for the framework's own 4xx errors, whose messages are written for developers. */
-const FRAMEWORK_MESSAGES: Record<string, string> = {
+const FRAMEWORK_MESSAGES: Record<string, string | ((request: FastifyRequest) => string)> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed JSON body',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'request body is empty: send a JSON object',
   FST_ERR_CTP_BODY_TOO_LARGE: 'request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported Content-Type: send application/json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) => `unsupported Content-Type: send ${bodyTypes(request)}`,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
 }
 
@@ -56,7 +62,8 @@ export default fp(
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode
         const code = codeForStatus(status)
-        const message = FRAMEWORK_MESSAGES[error.code] ?? error.message
+        const words = FRAMEWORK_MESSAGES[error.code]
+        const message = typeof words === 'function' ? words(request) : (words ?? error.message)
         // Every validation_error carries details, so a client can always read them (malformed JSON too).
         body = { code, message, ...(code === 'validation_error' ? { details: [{ path: '', message }] } : {}) }
       } else {
