@@ -143,6 +143,7 @@ t.test('POST /verifications: validation errors are 400 validation_error with det
     ['metadata value of 501 characters, its key with a carriage return', { checks: ['document'], metadata: { 'a\rb': 'v'.repeat(501) } }, /^\/metadata\/a\rb$/],
     ['applicant with a bad date', { checks: ['identity'], applicant: { date_of_birth: '1985-13-40' } }, /^\/applicant\/date_of_birth$/],
     ['applicant with a non-ISO date', { checks: ['identity'], applicant: { date_of_birth: '10/03/1985' } }, /^\/applicant\/date_of_birth$/],
+    ['applicant born after today', { checks: ['identity'], applicant: { date_of_birth: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) } }, /^\/applicant\/date_of_birth$/],
     ['applicant with a bad nationality', { checks: ['identity'], applicant: { nationality: 'nl' } }, /^\/applicant\/nationality$/],
     ['applicant with an unknown field', { checks: ['identity'], applicant: { email: 'a@b.c' } }, /^\/applicant\/email$/],
     ['body is an array', [{ checks: ['document'] }], /^$/],

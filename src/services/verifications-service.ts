@@ -80,6 +80,10 @@ export function createVerificationsService(
   return {
     async create(principal: Principal, body: CreateVerificationBody, idempotencyKey?: string): Promise<CreateResult> {
       validateMetadata(body.metadata)
+      // A date of birth after today, wherever the applicant is (a day ahead of UTC at most), is a typing error.
+      if (body.applicant?.date_of_birth && Date.parse(body.applicant.date_of_birth) > Date.now() + 86_400_000) {
+        throw new ApiError('validation_error', 'request validation failed', [{ path: '/applicant/date_of_birth', message: 'must not be in the future' }])
+      }
       // Only an Idempotency-Key needs the request's hash (it tells a retry from a reuse).
       const requestHash = idempotencyKey ? hashOf(body) : ''
       if (idempotencyKey) {
