@@ -49,8 +49,9 @@ export async function facesBench(): Promise<Section> {
     // A whole verification: the document read by OCR, the selfie, face match and passive liveness.
     const wholeRuns = quick ? 1 : 10
     // Not counted in it: a thread's first document read by OCR, which loads the OCR models (the uploads
-    // above were for face match alone, which reads no zone), once after the service starts. The first is measured alone; then one
-    // upload per analysis thread at once, so that every thread that reads documents has read one.
+    // above were for face match alone, which reads no zone), once after the service starts. The first is
+    // measured alone; then one upload per analysis thread at once, so that every thread that reads
+    // documents has read one.
     const ocrUpload = async () => {
       const vid = (await app.inject({ method: 'POST', url: '/verifications', headers: auth, payload: { checks: ['document'] } })).json().id
       await timeUpload(`/verifications/${vid}/documents`, { document_type: 'passport', front_image: photo('documents/passport-td3-phone.jpg') })
