@@ -369,10 +369,15 @@ export interface paths {
          *     selfie, it may ask for any action. Decided: every challenge asks for at least one head movement
          *     (`turn_left`, `turn_right` or `look_up`), the action whose frame shows whether the face has depth
          *     (`depth_motion`, see the verify operation).
+         *     Decided: a verification may have at most 5 challenges, used or not. Each one is another try at
+         *     the frames, and a later result replaces an earlier one: without a limit, frames could be sent
+         *     until some passed. Past the limit the answer is 409; the latest liveness result stands, and a
+         *     person who needs more tries starts a new verification (the capture page then shows its end).
          *     Roles: `admin`, `service`.
          *
          *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or foreign verification;
-         *     409 verification not pending, or `liveness` not requested; 429; 500.
+         *     409 verification not pending, `liveness` not requested, or the verification has had its 5
+         *     challenges; 429; 500.
          */
         post: operations["createLivenessChallenge"];
         delete?: never;

@@ -228,15 +228,34 @@ t.test('active liveness challenges', async (t) => {
 t.test('a challenge never asks for what the selfie already shows', async (t) => {
   const b = await build(t)
   const { key } = await b.createKey('challenge-client', 'service')
-  const vid = await session(b, key, ['liveness'])
-  // Eileen Collins smiles in this photo (happy 0.99): a smile could not be told from it.
-  await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
   const asked = new Set<string>()
-  for (let i = 0; i < 20; i++) {
-    const c = await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })
-    t.equal(c.statusCode, 201)
-    for (const a of c.json().actions as string[]) asked.add(a)
+  // Twenty challenges, five to a verification (its limit).
+  for (let v = 0; v < 4; v++) {
+    const vid = await session(b, key, ['liveness'])
+    // Eileen Collins smiles in this photo (happy 0.99): a smile could not be told from it.
+    await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+    for (let i = 0; i < 5; i++) {
+      const c = await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })
+      t.equal(c.statusCode, 201)
+      for (const a of c.json().actions as string[]) asked.add(a)
+    }
   }
   t.notOk(asked.has('smile'), `asked: ${[...asked].join(', ')}`)
   t.ok(asked.size >= 4, 'the other actions are still asked')
+})
+
+t.test('a verification has at most five challenges, however they are asked for', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('challenge-limit', 'service')
+  const vid = await session(b, key, ['liveness'])
+  const ask = () => b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })
+  // Sent at once: the limit holds across requests that overlap.
+  const answers = await Promise.all(Array.from({ length: 8 }, ask))
+  t.same(answers.map((a) => a.statusCode).sort(), [201, 201, 201, 201, 201, 409, 409, 409])
+  const refused = answers.find((a) => a.statusCode === 409)!
+  t.same(specErrors('createLivenessChallenge', 409, refused.json()), [])
+  t.match(refused.json().error.message, /had its 5 challenges: start a new verification/)
+  t.equal((await ask()).statusCode, 409, 'and later')
+  const another = await session(b, key, ['liveness'])
+  t.equal((await b.call('POST', `/verifications/${another}/active-liveness/challenge`, { key })).statusCode, 201, 'another verification has its own')
 })

@@ -1,15 +1,24 @@
 // SQL for active-liveness challenges.
-import { and, eq, isNull, gt, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, gt, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
-import { livenessChallenges } from './schema.js'
+import { livenessChallenges, verifications } from './schema.js'
 
 export type ChallengeRow = typeof livenessChallenges.$inferSelect
 
 export function createChallengesRepository(db: Db) {
   return {
-    async insert(row: typeof livenessChallenges.$inferInsert, tx: Executor = db): Promise<ChallengeRow> {
-      const [created] = await tx.insert(livenessChallenges).values(row).returning()
-      return created!
+    /**
+     * Inserts a challenge unless its verification already has `cap` of them; null then. The
+     * verification's row is locked meanwhile, so requests sent at once cannot pass the cap together.
+     */
+    async insert(row: typeof livenessChallenges.$inferInsert, cap: number): Promise<ChallengeRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: verifications.id }).from(verifications).where(eq(verifications.id, row.verificationId)).for('update')
+        const [made] = await tx.select({ n: count() }).from(livenessChallenges).where(eq(livenessChallenges.verificationId, row.verificationId))
+        if (made!.n >= cap) return null
+        const [created] = await tx.insert(livenessChallenges).values(row).returning()
+        return created!
+      })
     },
 
     async find(id: string, verificationId: string, tx: Executor = db): Promise<ChallengeRow | undefined> {

@@ -228,16 +228,21 @@ export const uploads = pgTable(
 )
 
 /** Active-liveness challenges: random actions, single use, short-lived. */
-export const livenessChallenges = pgTable('liveness_challenges', {
-  id: text('id').primaryKey(),
-  verificationId: text('verification_id')
-    .notNull()
-    .references(() => verifications.id),
-  actions: text('actions').array().notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-})
+export const livenessChallenges = pgTable(
+  'liveness_challenges',
+  {
+    id: text('id').primaryKey(),
+    verificationId: text('verification_id')
+      .notNull()
+      .references(() => verifications.id),
+    actions: text('actions').array().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  // A new challenge counts its verification's earlier ones (CHALLENGES_PER_VERIFICATION).
+  (t) => [index('liveness_challenges_verification_idx').on(t.verificationId)],
+)
 
 /**
  * Browser sessions of the HTML dashboard. Only the SHA-256 of the cookie's token is stored; a

@@ -31,6 +31,8 @@ export type LivenessFrames = Omit<ActiveLivenessVerifyRequest, 'frames'> & { fra
 
 export const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 'blink', 'smile', 'open_mouth']
 export const CHALLENGE_TTL_MS = 2 * 60_000
+/** Challenges one verification may have, used or not. */
+export const CHALLENGES_PER_VERIFICATION = 5
 
 export interface BiometricsDeps {
   verifications: VerificationsService
@@ -189,7 +191,10 @@ export function createBiometricsService(deps: BiometricsDeps) {
       const askable = askableActions(ACTIONS, selfie?.faces ? openFaces(deps.mediaKeys, selfie.id, selfie.faces).faces[0] : undefined)
       const actions = challengeActions(askable, randomInt(2, 5), (n) => randomInt(n))
       const now = new Date()
-      const row = await deps.challenges.insert({ id: newId('challenge'), verificationId, actions, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+      const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS)
+      const row = await deps.challenges.insert({ id: newId('challenge'), verificationId, actions, createdAt: now, expiresAt }, CHALLENGES_PER_VERIFICATION)
+      // Each challenge is another try at the frames: unlimited, they could be sent until some passed.
+      if (!row) throw conflict(`this verification has had its ${CHALLENGES_PER_VERIFICATION} challenges: start a new verification`)
       return { challenge_id: row.id, verification_id: verificationId, actions, expires_at: row.expiresAt.toISOString() }
     },
 
