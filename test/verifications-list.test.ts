@@ -176,6 +176,12 @@ t.test('GET /verifications: invalid query parameters are 400, never clamped', as
     [{ limit: 'abc' }, /limit/],
     [{ limit: '2.5' }, /limit/],
     [{ limit: '-1' }, /limit/],
+    // Whole numbers only as decimal digits: JavaScript's other spellings of 16 and 10 are not limits.
+    [{ limit: '0x10' }, /limit/],
+    [{ limit: '1e1' }, /limit/],
+    [{ limit: '10.0' }, /limit/],
+    [{ limit: ' 10' }, /limit/],
+    [{ offset: '0b1' }, /offset/],
     [{ offset: '-1' }, /offset/],
     [{ offset: '1000001' }, /offset/],
     [{ offset: 'x' }, /offset/],

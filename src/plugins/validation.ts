@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { Ajv } from 'ajv'
+import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { ApiError } from '../domain/errors.js'
 import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
@@ -27,6 +27,25 @@ function allowsLongStrings(schema: unknown): boolean {
   const { maxLength } = schema as { maxLength?: unknown }
   if (typeof maxLength === 'number' && maxLength > PIECE_BYTES) return true
   return Object.values(schema).some(allowsLongStrings)
+}
+
+/**
+ * A query or path schema whose integers must be sent in decimal digits. Ajv coerces any string that
+ * JavaScript reads as a whole number, so `limit=0x10`, `1e1` or `10.0` would pass as numbers.
+ */
+function decimalIntegers(schema: unknown, validate: ValidateFunction): ValidateFunction {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}
+  const names = Object.keys(properties).filter((k) => properties[k]!.type === 'integer')
+  if (!names.length) return validate
+  const checked = ((data: Record<string, unknown> | undefined) => {
+    const wrong = names.filter((k) => typeof data?.[k] === 'string' && !/^-?[0-9]+$/.test(data[k] as string))
+    checked.errors = wrong.map((k) => ({ instancePath: `/${k}`, schemaPath: '', keyword: 'type', params: { type: 'integer' }, message: 'must be an integer written in decimal digits' }))
+    if (wrong.length) return false
+    const valid = validate(data)
+    checked.errors = validate.errors
+    return valid
+  }) as ValidateFunction
+  return checked
 }
 
 /**
@@ -99,7 +118,7 @@ export default fp(
     const imageBodyAjv = makeAjv(false, false)
     const paramsAjv = makeAjv(true)
     app.setValidatorCompiler(({ schema, httpPart }) =>
-      (httpPart !== 'body' ? paramsAjv : allowsLongStrings(schema) ? imageBodyAjv : bodyAjv).compile(schema),
+      httpPart !== 'body' ? decimalIntegers(schema, paramsAjv.compile(schema)) : (allowsLongStrings(schema) ? imageBodyAjv : bodyAjv).compile(schema),
     )
 
     const images = base64Images()
