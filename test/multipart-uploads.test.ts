@@ -1,6 +1,7 @@
 // Uploads as multipart/form-data: the same operations, checks and limits as base64 in JSON, with the
 // images as file parts (what `curl -F` and generated SDKs send).
 import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
@@ -141,6 +142,14 @@ t.test('document uploads as a form', async (t) => {
     const upload = await b.app.inject({ method: 'POST', url: `/verifications/${vid}/selfie`, headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' }, payload: 'a selfie' })
     t.equal(upload.statusCode, 415)
     t.equal(upload.json().error.message, 'unsupported Content-Type: send application/json or multipart/form-data', 'an upload names both')
+  })
+
+  await t.test('a compressed form is 415', async (t) => {
+    const vid = await session(['document'])
+    const { payload, headers } = await form([['document_type', 'passport'], ['front_image', { file: image }]])
+    const res = await b.app.inject({ method: 'POST', url: `/verifications/${vid}/documents`, payload: gzipSync(payload), headers: { ...headers, 'content-encoding': 'gzip', authorization: `Bearer ${key}` } })
+    t.equal(res.statusCode, 415)
+    t.match(res.json().error.message, /Content-Encoding/)
   })
 
   await t.test('no key, no reading of the form', async (t) => {

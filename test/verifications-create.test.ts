@@ -1,4 +1,5 @@
 // POST /verifications: the created session's fields, strict validation, and Idempotency-Key.
+import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { build } from './helpers/build.js'
 import { errorsAt, specErrors } from './helpers/spec.js'
@@ -177,6 +178,19 @@ t.test('POST /verifications: validation errors are 400 validation_error with det
     t.equal(res.statusCode, 415)
     t.equal(json<ErrorBody>(res).error.code, 'unsupported_media_type')
     t.same(errorsAt('/components/schemas/ErrorResponse', res.json()), [], 'error body matches ErrorResponse')
+  })
+
+  await t.test('a compressed body is 415, not malformed JSON', async (t) => {
+    const headers = { authorization: `Bearer ${service.key}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }
+    const res = await b.app.inject({ method: 'POST', url: '/verifications', headers, payload: gzipSync(JSON.stringify({ checks: ['document'] })) })
+    t.equal(res.statusCode, 415)
+    t.same(specErrors('createVerification', 415, res.json()), [])
+    t.match(res.json().error.message, /Content-Encoding/)
+    t.equal(res.headers['accept-encoding'], 'identity', 'the one coding taken')
+    // Read and judged by its schema: identity is no coding at all.
+    expectValidationError(t, await b.app.inject({ method: 'POST', url: '/verifications', headers: { ...headers, 'content-encoding': 'identity' }, payload: '{}' }), 'createVerification', /checks/)
+    const anonymous = await b.app.inject({ method: 'POST', url: '/verifications', headers: { ...headers, authorization: 'Bearer nope' }, payload: gzipSync('{}') })
+    t.equal(anonymous.statusCode, 401, 'the key is judged first')
   })
 
   await t.test('an Idempotency-Key over 255 characters is 400', async (t) => {

@@ -4,11 +4,24 @@
 // Here a buffer of the declared Content-Length is taken first and each chunk is copied into it as it
 // comes, so the copying is spread over the body's arrival. The checks and errors are fastify's.
 import { errorCodes, type FastifyRequest } from 'fastify'
+import { ApiError } from '../domain/errors.js'
 import { PIECE_BYTES } from './json-pieces.js'
 
 type Payload = NodeJS.ReadableStream & { receivedEncodedLength?: number }
 
+/**
+ * No body of this API is compressed. A body sent with a Content-Encoding (gzip, say) would otherwise
+ * be read as it came and reported as malformed: 415, as RFC 9110 answers a coding it does not take.
+ */
+export function encodedBodyError(request: FastifyRequest): ApiError | null {
+  const coding = request.headers['content-encoding']
+  if (coding === undefined || /^\s*(identity\s*)?$/i.test(coding)) return null
+  return new ApiError('unsupported_media_type', 'a compressed body (Content-Encoding) is not accepted: send it uncompressed')
+}
+
 export function readBody(request: FastifyRequest, payload: Payload): Promise<Buffer> {
+  const encoded = encodedBodyError(request)
+  if (encoded) return Promise.reject(encoded)
   const limit = request.routeOptions.bodyLimit
   const declared = Number(request.headers['content-length'])
   if (declared > limit) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())

@@ -73,6 +73,8 @@ export default fp(
       }
       if (status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE)
       if (body.code === 'overloaded') reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_S))
+      // No request body may be compressed (RFC 9110: a 415 names the codings taken).
+      if (status === 415) reply.header('accept-encoding', 'identity')
       return reply.code(status).send({ error: body })
     })
 

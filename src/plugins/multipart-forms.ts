@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../domain/errors.js'
 import { MAX_IMAGE_BYTES } from '../services/image-intake.js'
+import { encodedBodyError } from './body-reader.js'
 import { nulCharacterAt } from './validation.js'
 
 /** What one text part may hold, in bytes (the longest field, `mrz`, is 300 characters). */
@@ -74,7 +75,11 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
 export async function multipartForms(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, fieldSize: FORM_TEXT_BYTES, fields: FORM_TEXT_PARTS } })
   app.addHook('preValidation', async function readFormBody(request) {
-    if (request.isMultipart()) request.body = await readForm(request)
+    if (request.isMultipart()) {
+      const encoded = encodedBodyError(request)
+      if (encoded) throw encoded
+      request.body = await readForm(request)
+    }
     // Without a Content-Type there is no schema to validate by: the body a JSON request must have.
     else if (request.body === undefined) throw invalid('', 'must be object')
   })
