@@ -1,4 +1,4 @@
-// What every request gets: an X-Request-Id, and a 400 naming where a NUL character is.
+// What every request gets: an X-Request-Id, and a 400 naming where a NUL character is or what a body may not hold.
 import t from 'tap'
 import type { LightMyRequestResponse } from 'fastify'
 import { build } from './helpers/build.js'
@@ -121,4 +121,18 @@ t.test('a JSON body nested deeper than 32 levels is a 400 on every JSON route, n
   expectValidationError(t, at32, 'createVerification', /^\/metadata$/)
   t.notOk(tooDeep(at32), '32 levels reach the schema')
   t.ok(tooDeep(await at(33)), '33 levels do not')
+})
+
+t.test('a field named __proto__ is refused for what it is, not as malformed JSON', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const send = (raw: string) => b.call('POST', '/verifications', { key: service.key, body: raw, headers: { 'content-type': 'application/json' } })
+  const said = (res: LightMyRequestResponse) => json<ErrorBody>(res).error.details?.map((d) => d.message).join('; ')
+  for (const raw of ['{"checks":["document"],"metadata":{"__proto__":"a"}}', '{"checks":["document"],"metadata":{"constructor":{"prototype":"a"}}}']) {
+    const res = await send(raw)
+    expectValidationError(t, res, 'createVerification', /^$/)
+    t.match(said(res), /__proto__, or constructor holding prototype/, raw)
+  }
+  t.equal(said(await send('{"checks":["document"],')), 'malformed JSON body', 'malformed JSON is still said to be')
+  t.equal((await send('{"checks":["document"],"metadata":{"constructor":"a"}}')).statusCode, 201, 'a metadata key named constructor is only a key')
 })

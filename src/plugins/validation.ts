@@ -96,6 +96,24 @@ export function nulCharacterAt(value: unknown, path = ''): string | null {
   return null
 }
 
+/**
+ * Fastify refuses JSON that names `__proto__` (or `constructor.prototype`) as a field, which code that
+ * copies objects could turn into another prototype, but calls it malformed. Said as it is, with the
+ * body read again by JSON.parse only when it was refused.
+ */
+const prototypeKeys = () =>
+  new ApiError('validation_error', 'request validation failed', [
+    { path: '', message: 'a field named __proto__, or constructor holding prototype, is not accepted anywhere in a body' },
+  ])
+function poisoned(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** The query parameters the route's schema declares (the others are ignored). */
 function declaredQuery(request: FastifyRequest): Record<string, unknown> {
   const query = request.query as Record<string, unknown>
@@ -137,7 +155,7 @@ export default fp(
       const parse = (text: string) =>
         new Promise<unknown>((resolve, reject) =>
           parseJson(request, text, (err, value) => {
-            if (err) return reject(err)
+            if (err) return reject(poisoned(text) ? prototypeKeys() : err)
             if (!nestedDeeperThan(value, MAX_JSON_DEPTH)) return resolve(value)
             const message = `arrays and objects must not nest more than ${MAX_JSON_DEPTH} levels deep`
             reject(new ApiError('validation_error', 'request validation failed', [{ path: '', message }]))
