@@ -672,6 +672,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/console/verifications/{id}/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a verification's personal data from the console
+         * @description The console's redaction form: the same erasure as `POST /verifications/{id}/redact` (same
+         *     permission, same events, same audit entry), from a browser, for an operator who receives a
+         *     request to erase a person's data. Answers 303 to the verification's page, which then says when
+         *     it was redacted. `confirm` must be `erase`: the page asks the operator to tick a box saying
+         *     that the images and personal data go for good. Redacting a redacted verification changes
+         *     nothing. A form posted from another site, or by the session cookie without the page's `csrf`
+         *     token, is refused with 403.
+         *     Roles: `admin` (permission `verifications:redact`; a `service` key holds it too, but cannot
+         *     open the console).
+         *
+         *     Errors (HTML for a browser, JSON otherwise): 400 invalid form (`confirm` missing); 401; 403;
+         *     404 unknown verification; 415 not a form; 429; 500.
+         */
+        post: operations["redactConsoleVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/console/keys": {
         parameters: {
             query?: never;
@@ -3466,6 +3497,47 @@ export interface operations {
             403: components["responses"]["ConsoleError"];
             404: components["responses"]["ConsoleError"];
             409: components["responses"]["ConsoleError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    redactConsoleVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Verification id (`vry_<uuid>`). */
+                id: components["parameters"]["ConsoleVerificationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirm": "erase",
+                 *       "csrf": "3q2-7wQ0yZ1xv8Jk9Lm4Np5Oq6Rs7Tu8Vw9Xy0Za1Bc"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The operator's confirmation that the erasure cannot be undone.
+                     * @enum {string}
+                     */
+                    confirm: "erase";
+                    csrf?: components["schemas"]["ConsoleCsrfToken"];
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["ConsoleSeeOther"];
+            400: components["responses"]["ConsoleError"];
+            401: components["responses"]["ConsoleUnauthorized"];
+            403: components["responses"]["ConsoleError"];
+            404: components["responses"]["ConsoleError"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

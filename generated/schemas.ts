@@ -559,6 +559,24 @@ export const reviewConsoleVerificationRoute = {
 export type ReviewConsoleVerificationParams = Static<typeof reviewConsoleVerificationRoute.params>
 export type ReviewConsoleVerificationBody = Static<typeof reviewConsoleVerificationRoute.body>
 
+export const redactConsoleVerificationRoute = {
+  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  body: Type.Object({ "confirm": Type.Unsafe<"erase">({"type":"string","enum":["erase"],"description":"The operator's confirmation that the erasure cannot be undone."}), "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
+  response: {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+    500: ErrorResponseSchema,
+    503: ErrorResponseSchema,
+  },
+} as const
+export type RedactConsoleVerificationParams = Static<typeof redactConsoleVerificationRoute.params>
+export type RedactConsoleVerificationBody = Static<typeof redactConsoleVerificationRoute.body>
+
 export const getConsoleKeysRoute = {
   response: {
     401: ErrorResponseSchema,
@@ -776,6 +794,7 @@ export const operations = {
   getConsoleVerification: { method: 'GET', path: '/admin/console/verifications/{id}', url: '/admin/console/verifications/:id', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
   getConsoleImage: { method: 'GET', path: '/admin/console/verifications/{id}/images/{upload_id}/{side}', url: '/admin/console/verifications/:id/images/:upload_id/:side', permission: 'admin:dashboard', tag: 'dashboard', successStatus: 200 },
   reviewConsoleVerification: { method: 'POST', path: '/admin/console/verifications/{id}/review', url: '/admin/console/verifications/:id/review', permission: 'verifications:review', tag: 'dashboard', successStatus: 303 },
+  redactConsoleVerification: { method: 'POST', path: '/admin/console/verifications/{id}/redact', url: '/admin/console/verifications/:id/redact', permission: 'verifications:redact', tag: 'dashboard', successStatus: 303 },
   getConsoleKeys: { method: 'GET', path: '/admin/console/keys', url: '/admin/console/keys', permission: 'keys:list', tag: 'dashboard', successStatus: 200 },
   createConsoleKey: { method: 'POST', path: '/admin/console/keys', url: '/admin/console/keys', permission: 'keys:create', tag: 'dashboard', successStatus: 200 },
   revokeConsoleKey: { method: 'POST', path: '/admin/console/keys/{id}/revoke', url: '/admin/console/keys/:id/revoke', permission: 'keys:revoke', tag: 'dashboard', successStatus: 303 },

@@ -1,7 +1,8 @@
 // The operator console in a real browser (Debian's chromium, headless, driven by playwright-core):
 // an admin signs in, opens the review queue, a verification, reveals its document image (and finds
 // the audit entry), approves it and sees the decision and its signed verification.reviewed delivery;
-// an auditor sees the same pages and cannot act. axe-core on every page, on a laptop and a tablet.
+// an auditor sees the same pages and cannot act; the admin then erases its personal data. axe-core on
+// every page, on a laptop and a tablet.
 // Screenshots go to test-artifacts/console/ (not committed) for a person to look at.
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -147,4 +148,18 @@ t.test('review a verification in the console; an auditor sees it and cannot act'
   t.match(await refused.text(), /auditor requires verifications:review/)
   t.same(auditorProblems, [])
   t.match((await b.call('GET', `/verifications/${v.id}`, { key: acme.key })).json(), { decision: 'approved' }, 'the decision stands')
+
+  // The admin erases the verification's personal data: the box must be ticked first.
+  await page.goto(`${origin}/admin/console/verifications/${v.id}`)
+  await page.getByRole('button', { name: 'Erase personal data' }).click()
+  t.equal(page.url(), `${origin}/admin/console/verifications/${v.id}`, 'not sent unticked')
+  await page.getByLabel('I understand that this cannot be undone').check()
+  await page.getByRole('button', { name: 'Erase personal data' }).click()
+  await page.locator('#summary dt', { hasText: 'Redacted' }).waitFor()
+  t.equal(await page.getByRole('button', { name: 'Erase personal data' }).count(), 0, 'no form once erased')
+  t.match(await page.locator('ul.uploads').innerText(), /Erased when the verification was redacted; its results stay/, 'the image erased')
+  await axe(t, page, 'redacted verification')
+  await shot(page, 'laptop-redacted')
+  t.same(problems, [], 'no console error while erasing')
+  t.type((await b.call('GET', `/verifications/${v.id}`, { key: acme.key })).json().redacted_at, 'string', 'the API reads it redacted')
 })

@@ -1,4 +1,4 @@
-// The console's pages under /admin/console: a verification with its images and review form, API
+// The console's pages under /admin/console: a verification with its images, review and redaction forms, API
 // keys, webhooks and the audit log. Registered by the dashboard's plugin (index.ts), in its context:
 // helmet's headers, form bodies, the session cookie and the HTML error pages hold here too.
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -10,6 +10,7 @@ import {
   getConsoleKeysRoute,
   getConsoleVerificationRoute,
   getConsoleWebhooksRoute,
+  redactConsoleVerificationRoute,
   replayConsoleDeliveryRoute,
   reviewConsoleVerificationRoute,
   revokeConsoleKeyRoute,
@@ -58,6 +59,17 @@ export default async function consoleRoutes(fastify: FastifyInstance) {
       checkForm(request, csrf)
       const id = request.params.id
       await app.verificationsService.review(actorOf(request), id, { ...decision, ...(note?.trim() ? { note: note.trim() } : {}) })
+      return reply.redirect(`/admin/console/verifications/${encodeURIComponent(id)}`, 303)
+    },
+  })
+
+  app.route({
+    ...consoleOperation('redactConsoleVerification'),
+    schema: redactConsoleVerificationRoute,
+    handler: async function redactConsoleVerification(request, reply) {
+      checkForm(request, request.body.csrf)
+      const id = request.params.id
+      await app.redactionService.redact(actorOf(request), id)
       return reply.redirect(`/admin/console/verifications/${encodeURIComponent(id)}`, 303)
     },
   })

@@ -1,6 +1,7 @@
 // One verification in the console: its summary and decision, every check's result, the holder data,
 // the uploads (an image is loaded only once the operator has clicked to see it), the review form for
-// those who may decide, and a timeline of everything that happened to it.
+// those who may decide, a timeline of everything that happened to it, and the form that erases its
+// personal data.
 import { can } from '../../domain/permissions.js'
 import type { ConsoleVerification } from '../../services/console-service.js'
 import { html, type Html } from './html.js'
@@ -101,7 +102,7 @@ ${view.uploads.map((u) =>
 <p><strong>${name}</strong> <span class="mono muted">${u.id}</span>, uploaded ${time(u.createdAt)}</p>
 ${
   u.purged
-    ? html`<p class="muted">Deleted after MEDIA_RETENTION; its results stay.</p>`
+    ? html`<p class="muted">${view.verification.redacted_at ? 'Erased when the verification was redacted' : 'Deleted after MEDIA_RETENTION'}; its results stay.</p>`
     : show === key
       ? html`<img src="/admin/console/verifications/${id}/images/${u.id}/${side}" alt="${name} of verification ${id}">`
       : html`<a class="button" href="/admin/console/verifications/${id}?show=${key}#images">Show ${name.toLowerCase()}</a>`
@@ -128,6 +129,21 @@ function reviewForm(view: ConsoleVerification, viewer: Viewer): Html {
 <textarea id="note" name="note" maxlength="2000" rows="3"></textarea>
 ${csrfField(viewer)}
 <button type="submit">Record decision</button>
+</form>`
+}
+
+/** Erasing the personal data, for an operator asked to (a person's request, the end of a contract). */
+function redactionForm(view: ConsoleVerification, viewer: Viewer): Html {
+  const v = view.verification
+  if (!can(viewer.principal.role, 'verifications:redact') || v.redacted_at) return html``
+  return html`<h2>Erase personal data</h2>
+<form class="redact" method="post" action="/admin/console/verifications/${v.id}/redact">
+<p>Erases the images, the faces found in them, the declared and read holder data, the metadata and the reviewer's note, for good. The outcome, the checks' results and the timeline stay.${
+    v.status === 'pending' ? ' This verification is still pending: it ends as failed, since no check can finish without its captures.' : ''
+  }</p>
+<label><input type="checkbox" name="confirm" value="erase" required> I understand that this cannot be undone</label>
+${csrfField(viewer)}
+<button type="submit">Erase personal data</button>
 </form>`
 }
 
@@ -169,6 +185,7 @@ ${checksSection(view)}
 ${holderSection(view)}
 ${imagesSection(view, show)}
 ${timeline(view)}
+${redactionForm(view, viewer)}
 </main>`,
     viewer,
   )
