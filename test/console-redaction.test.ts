@@ -3,24 +3,13 @@
 // CSRF token and the redact permission. In a real browser: test/console-browser.test.ts.
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { build, type Built } from './helpers/build.js'
+import { build } from './helpers/build.js'
+import { csrfOf, get, post, signIn } from './helpers/console.js'
 import { startReceiver } from './helpers/receiver.js'
 import { create } from './helpers/verifications.js'
 import { clientWithWebhook, deliveries, SECRET, until } from './helpers/webhooks.js'
 
-const HTML = { accept: 'text/html,application/xhtml+xml' }
-const FORM = { ...HTML, 'content-type': 'application/x-www-form-urlencoded' }
 const NO_MRZ = readFileSync(new URL('./fixtures/documents/no-mrz.jpg', import.meta.url))
-
-async function signIn(b: Built, key: string) {
-  const res = await b.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: `api_key=${encodeURIComponent(key)}` })
-  if (res.statusCode !== 303) throw new Error(`sign-in: ${res.statusCode}`)
-  return String(res.headers['set-cookie']).split(';')[0]!
-}
-const get = (b: Built, cookie: string, url: string) => b.app.inject({ method: 'GET', url, headers: { ...HTML, cookie } })
-const post = (b: Built, cookie: string, url: string, form: Record<string, string>) =>
-  b.app.inject({ method: 'POST', url, headers: { ...FORM, cookie }, payload: new URLSearchParams(form).toString() })
-const csrfOf = (body: string) => /name="csrf" value="([^"]+)"/.exec(body)?.[1] ?? ''
 
 t.test('an admin erases a verification from its page, once confirmed', async (t) => {
   const receiver = await startReceiver(t, SECRET)

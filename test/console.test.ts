@@ -6,26 +6,13 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { operations } from '../generated/schemas.js'
 import { build, type Built } from './helpers/build.js'
+import { csrfOf, FORM, get, HTML, post, signIn } from './helpers/console.js'
 import { startReceiver } from './helpers/receiver.js'
 import { create } from './helpers/verifications.js'
 import { clientWithWebhook, deliveries, documentResult, SECRET, until } from './helpers/webhooks.js'
 
-const HTML = { accept: 'text/html,application/xhtml+xml' }
-const FORM = { ...HTML, 'content-type': 'application/x-www-form-urlencoded' }
 const NO_MRZ = readFileSync(new URL('./fixtures/documents/no-mrz.jpg', import.meta.url))
 
-async function signIn(b: Built, key: string) {
-  const res = await b.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: `api_key=${encodeURIComponent(key)}` })
-  if (res.statusCode !== 303) throw new Error(`sign-in: ${res.statusCode}`)
-  return String(res.headers['set-cookie']).split(';')[0]!
-}
-
-const get = (b: Built, cookie: string, url: string) => b.app.inject({ method: 'GET', url, headers: { ...HTML, cookie } })
-const post = (b: Built, cookie: string, url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-  b.app.inject({ method: 'POST', url, headers: { ...FORM, cookie, ...headers }, payload: new URLSearchParams(form).toString() })
-
-/** The CSRF token a page's forms carry. */
-const csrfOf = (body: string) => /name="csrf" value="([^"]+)"/.exec(body)?.[1] ?? ''
 /** The verification ids the list shows, in order. */
 const listed = (body: string) => [...body.matchAll(/href="\/admin\/console\/verifications\/(vry_[^"]+)"/g)].map((m) => m[1])
 

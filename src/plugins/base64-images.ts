@@ -17,6 +17,7 @@ import { Piscina } from 'piscina'
 import type { Base64Task } from './base64-thread.js'
 import { nameBefore, PIECE_BYTES, type StringsAsBytes } from './json-pieces.js'
 import { threadModule } from '../thread-module.js'
+import { bodySchemas } from './route-body.js'
 
 /** The fields of a body's schema that take an image in base64: name → the longest string it takes. */
 export function imageFields(schema: unknown): Map<string, number> {
@@ -52,17 +53,13 @@ function base64Longest(schema: unknown): number | null {
 export function base64Images() {
   let thread: Piscina | null = null
   const fieldsOf = new WeakMap<object, Map<string, number>>()
-  const schemaOf = (request: FastifyRequest): object | null => {
-    const body = request.routeOptions.schema?.body as { content?: Record<string, { schema?: object }> } | undefined
-    return (body?.content ? body.content['application/json']?.schema : body) ?? null
-  }
   return {
     /**
      * How `raw`, the body of `request`, gives its image strings as bytes (json-pieces.ts), or null when
      * it cannot: the operation takes no image, or the body is not in shared memory.
      */
     stringsAsBytes(request: FastifyRequest, raw: Buffer): StringsAsBytes | null {
-      const schema = schemaOf(request)
+      const schema = bodySchemas(request)['application/json']
       if (!schema || !(raw.buffer instanceof SharedArrayBuffer)) return null
       let fields = fieldsOf.get(schema)
       if (!fields) fieldsOf.set(schema, (fields = imageFields(schema)))

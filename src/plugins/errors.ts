@@ -3,11 +3,11 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyRequest } from 'fastify'
 import { ApiError, codeForStatus, OVERLOAD_RETRY_AFTER_S, type ErrorDetail } from '../domain/errors.js'
+import { bodySchemas } from './route-body.js'
 
-/** The media types the answering operation takes: its body's `content` in openapi.yaml, else JSON. */
+/** The media types the answering operation takes (JSON when it takes no body). */
 function bodyTypes(request: FastifyRequest): string {
-  const body = request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined
-  return body?.content ? Object.keys(body.content).join(' or ') : 'application/json'
+  return Object.keys(bodySchemas(request)).join(' or ') || 'application/json'
 }
 
 /** Clear words for the framework's own 4xx errors, whose messages are written for developers. */

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../domain/errors.js'
 import { MAX_IMAGE_BYTES } from '../services/image-intake.js'
 import { encodedBodyError } from './body-reader.js'
+import { bodySchemas } from './route-body.js'
 import { nulCharacterAt } from './validation.js'
 
 /** What one text part may hold, in bytes (the longest field, `mrz`, is 300 characters). */
@@ -21,8 +22,7 @@ const invalid = (path: string, message: string) => new ApiError('validation_erro
 
 /** The form schema of the route that is answering (generated/: `body.content['multipart/form-data']`). */
 function formSchemaOf(request: FastifyRequest): FormSchema {
-  const body = request.routeOptions.schema?.body as { content?: Record<string, { schema: FormSchema }> } | undefined
-  const form = body?.content?.['multipart/form-data']?.schema
+  const form = bodySchemas(request)['multipart/form-data'] as FormSchema | undefined
   if (!form) throw new Error(`${request.routeOptions.url}: no multipart/form-data schema`)
   return form
 }
