@@ -1,6 +1,6 @@
-// The console's pages under /admin/console: a verification with its images, review and redaction forms, API
-// keys, webhooks and the audit log. Registered by the dashboard's plugin (index.ts), in its context:
-// helmet's headers, form bodies, the session cookie and the HTML error pages hold here too.
+// The console's pages under /admin/console: a verification with its images, review and redaction
+// forms, API keys, webhooks and the audit log. Registered by the dashboard's plugin (index.ts), in its
+// context: helmet's headers, form bodies, the session cookie and the HTML error pages hold here too.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
