@@ -100,3 +100,20 @@ t.test('names holding fillers read as K are not taken as names', async (t) => {
   t.same(finnish!.invalidFields, [], 'two K inside a name are a name')
   t.equal(documentCheck('doc_1', 'passport', finnish, today).passed, true)
 })
+
+t.test('a zone with no day of the calendar or no document number does not pass, though its check digits hold', async (t) => {
+  for (const [label, lines, field] of [
+    ['31 February', td3({ ...holder, dob: '850231' }), 'birthDate'],
+    ['31 April', td1({ ...holder, dob: '920431' }), 'birthDate'],
+    ['an expiry on 30 February', td3({ ...holder, expiry: '300230' }), 'expirationDate'],
+    ['a number of fillers only', td3({ ...holder, number: '' }), 'documentNumber'],
+  ] as const) {
+    const reading = read(lines)
+    t.equal(reading!.checkDigitsValid, true, `${label}: the check digits hold`)
+    t.ok(reading!.invalidFields.includes(field), `${label}: ${field} is invalid`)
+    t.ok(documentCheck('doc_1', reading!.data.format === 'TD1' ? 'id_card' : 'passport', reading, today).reasons.includes('mrz_invalid_field'), `${label}: the document check declines it`)
+  }
+  const unknownDay = read(td3({ ...holder, dob: '9003<<' }))
+  t.notOk(unknownDay?.invalidFields.includes('birthDate'), 'fillers for an unknown day are no invalid date')
+  t.same(read(td3(holder))!.invalidFields, [], 'a real date and a number')
+})

@@ -200,6 +200,9 @@ export interface MrzReading {
   invalidFields: string[]
 }
 
+/** Whether a zone's date is six digits that make no date. */
+const noDay = (raw: string | null, date: string | null) => raw !== null && /^\d{6}$/.test(raw) && date === null
+
 export function toMrzReading({ result, format, visa, frenchId }: ParsedMrz, today = new Date()): MrzReading {
   const optional = visa
     ? visa.optionalData
@@ -208,20 +211,22 @@ export function toMrzReading({ result, format, visa, frenchId }: ParsedMrz, toda
       : [field(result, 'personalNumber'), field(result, 'optional1'), field(result, 'optional2')].filter(Boolean).join(' ')
   const checkDetails = result.details.filter((d) => d.field?.endsWith('CheckDigit'))
   const dateOfBirth = mrzDate(field(result, 'birthDate'), 'birth', today)
+  const expiry = frenchId ? null : mrzDate(field(result, 'expirationDate'), 'expiry', today)
   // The French card's number is printed whole: month of issue, office, then the five the package calls the number.
   const frenchNumber = frenchId ? [field(result, 'issueDate'), field(result, 'administrativeCode2'), field(result, 'documentNumber')].map((p) => p ?? '').join('') : null
+  const documentNumber = frenchNumber || (result.documentNumber ?? field(result, 'documentNumber'))
   return {
     data: {
       format,
       document_code: visa ? visa.documentCode : field(result, 'documentCode'),
       issuing_state: field(result, 'issuingState'),
-      document_number: frenchNumber || (result.documentNumber ?? field(result, 'documentNumber')),
+      document_number: documentNumber,
       surname: field(result, 'lastName'),
       given_names: field(result, 'firstName'),
       nationality: frenchId ? 'FRA' : field(result, 'nationality'),
       date_of_birth: dateOfBirth,
       sex: SEX[field(result, 'sex') ?? ''] ?? null,
-      expiration_date: frenchId ? frenchIdExpiry(field(result, 'issueDate'), dateOfBirth, today) : mrzDate(field(result, 'expirationDate'), 'expiry', today),
+      expiration_date: frenchId ? frenchIdExpiry(field(result, 'issueDate'), dateOfBirth, today) : expiry,
       optional_data: optional || null,
       check_digits: {
         document_number: digitValid(result, 'documentNumberCheckDigit') ?? false,
@@ -234,6 +239,12 @@ export function toMrzReading({ result, format, visa, frenchId }: ParsedMrz, toda
     invalidFields: [
       ...result.details.filter((d) => !d.valid && d.field && !d.field.endsWith('CheckDigit')).map((d) => d.field!),
       ...(fillersReadAsK(result) ? ['names'] : []),
+      // Six digits that are no day of the calendar (31 February) pass the package's checks and their
+      // check digit; a zone that says so was not misread. (Fillers for an unknown date are no error.)
+      ...(noDay(field(result, 'birthDate'), dateOfBirth) ? ['birthDate'] : []),
+      ...(!frenchId && noDay(field(result, 'expirationDate'), expiry) ? ['expirationDate'] : []),
+      // A zone whose number is only fillers names no document.
+      ...(documentNumber ? [] : ['documentNumber']),
     ],
   }
 }
