@@ -1,7 +1,7 @@
 // Declared names against MRZ names, as ICAO 9303 Part 3 writes them: transliteration, apostrophes,
 // hyphens, truncation, and no match between different people's names.
 import t from 'tap'
-import { firstNameMatches, lastNameMatches, mrzNameForms, nameFieldFull } from '../src/domain/mrz-names.js'
+import { firstNameMatches, lastNameMatches, mrzNameForms, nameFieldFull, surnameCut } from '../src/domain/mrz-names.js'
 
 t.test('legitimate spellings match', async (t) => {
   const surnames: Array<[string, string]> = [
@@ -32,6 +32,12 @@ t.test('a name cut to fit its field matches the full name declared, only when th
   const longSurname = { format: 'TD1' as const, surname: 'WOLFESCHLEGELSTEINHAUSENBERGE', given_names: null }
   t.ok(nameFieldFull({ ...longSurname, surname: 'WOLFESCHLEGELSTEINHAUSENBERGER' }))
   t.ok(lastNameMatches('Wolfeschlegelsteinhausenbergerdorff', 'WOLFESCHLEGELSTEINHAUSENBERGER', true))
+  t.ok(surnameCut({ ...longSurname, surname: 'WOLFESCHLEGELSTEINHAUSENBERGER' }), 'a full field of surname alone: it may be cut')
+  // Given names after the `<<` show that the surname was written whole, however full the field.
+  const filledByGivenNames = { format: 'TD3' as const, surname: 'DIAZ', given_names: 'MARIA GUADALUPE CONCEPCION ROSARI' }
+  t.ok(nameFieldFull(filledByGivenNames))
+  t.notOk(surnameCut(filledByGivenNames), 'a surname followed by given names is whole')
+  t.notOk(lastNameMatches('Diazabal', 'DIAZ', surnameCut(filledByGivenNames)), 'so a longer surname that begins with it differs')
 })
 
 t.test("different people's names never match", async (t) => {

@@ -1,7 +1,7 @@
 // The `identity` check: the holder's data on the document against what the client declared.
 // Names are compared the way ICAO 9303 writes them in an MRZ (src/domain/mrz-names.ts).
 import type { Applicant, DocumentCheckResult, IdentityCheckResult, IdentityHolder } from '../../generated/schemas.js'
-import { firstNameMatches, lastNameMatches, nameFieldFull } from './mrz-names.js'
+import { firstNameMatches, lastNameMatches, nameFieldFull, surnameCut } from './mrz-names.js'
 
 type Field = keyof IdentityHolder
 const FIELDS: Field[] = ['first_name', 'last_name', 'date_of_birth', 'document_number', 'nationality']
@@ -36,7 +36,7 @@ export function identityCheck(
     }
     matches[f] =
       f === 'first_name' ? firstNameMatches(want, have, truncated)
-      : f === 'last_name' ? lastNameMatches(want, have, truncated)
+      : f === 'last_name' ? lastNameMatches(want, have, mrz !== null && surnameCut(mrz))
       : f === 'document_number' ? normalizeNumber(want) === normalizeNumber(have)
       : f === 'nationality' ? normalizeState(want) === have
       : want === have

@@ -64,13 +64,16 @@ export function nameFieldFull(mrz: Pick<MrzData, 'format' | 'surname' | 'given_n
 const words = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()
 
 /**
- * A declared surname against the MRZ's. When the name field is full and the MRZ has no given names,
- * the surname itself may be cut: a declared one that begins with it matches.
+ * Whether the MRZ's surname may have been cut: the name field is full and holds no given names. Given
+ * names after the `<<` show that the surname before it was written whole.
  */
-export function lastNameMatches(declared: string, mrz: string, truncated: boolean): boolean {
+export const surnameCut = (mrz: Pick<MrzData, 'format' | 'surname' | 'given_names'>) => !mrz.given_names && nameFieldFull(mrz)
+
+/** A declared surname against the MRZ's; when `cut` (surnameCut), a declared one that begins with it matches. */
+export function lastNameMatches(declared: string, mrz: string, cut: boolean): boolean {
   const have = words(mrz)
   for (const form of mrzNameForms(declared)) {
-    if (form === have || (truncated && have.length > 0 && form.startsWith(have))) return true
+    if (form === have || (cut && have.length > 0 && form.startsWith(have))) return true
   }
   return false
 }
