@@ -1404,7 +1404,7 @@ export interface components {
          *       `verification_redacted`).
          *     - `review`: the automation cannot tell, and a person should look: a check failed only for
          *       reasons of capture or missing data (`mrz_not_found`, `expiration_date_unreadable`,
-         *       `no_document`, `applicant_not_declared`, `no_face*`, `multiple_faces`, `face_*` quality
+         *       `no_document`, `applicant_not_declared`, `document_unconfirmed`, `no_face*`, `multiple_faces`, `face_*` quality
          *       reasons, `image_*`, `glare`); a face match score within the margin of its threshold, passing
          *       or not (`face_match_near_threshold`); a presentation-attack signal that passed within the
          *       margin of its threshold (`liveness_near_threshold`); a document that passed while its printed
@@ -1530,11 +1530,11 @@ export interface components {
             holder: components["schemas"]["IdentityHolder"] | null;
             matches: components["schemas"]["IdentityMatches"];
         };
-        /** @description Result of the `identity` check. Fails on any mismatch, on a failed document, or when no document was read. `reasons` examples: `first_name_mismatch`, `date_of_birth_mismatch`, `document_failed`, `no_document`, `applicant_not_declared` (the verification declared no applicant data to compare). Names compare the way ICAO 9303 Part 3 writes them in an MRZ: upper case, diacritics removed, its transliterations of Latin letters (Ü → UE or U, ß → SS, Ø → OE or O, Đ → D or DJ …), Cyrillic (Щ → SHCH, Ю → IU …) and Greek (Θ → TH, ΟΥ → OU …), apostrophes omitted (O'Brien = OBRIEN; a filler is accepted too), hyphens and spaces as fillers. A declared first name matches the MRZ's given names or their first ones. When the MRZ's name field is full, its last name may have been cut to fit: a declared name that begins with it matches. `nationality` `DEU` matches the MRZ's `D`. */
+        /** @description Result of the `identity` check. Fails on any mismatch, on a failed document, or when no document was read. `reasons` examples: `first_name_mismatch`, `date_of_birth_mismatch`, `document_failed`, `no_document`, `applicant_not_declared` (the verification declared no applicant data to compare), `document_unconfirmed` (decided: only when `identity` was requested without `document`, whose result is then not stored: the document passed, but its printed page could not be read or does not print the zone's values, what the decision calls `viz_unread` or `viz_unconfirmed`; the holder data is not taken from a zone no page confirms). Names compare the way ICAO 9303 Part 3 writes them in an MRZ: upper case, diacritics removed, its transliterations of Latin letters (Ü → UE or U, ß → SS, Ø → OE or O, Đ → D or DJ …), Cyrillic (Щ → SHCH, Ю → IU …) and Greek (Θ → TH, ΟΥ → OU …), apostrophes omitted (O'Brien = OBRIEN; a filler is accepted too), hyphens and spaces as fillers. A declared first name matches the MRZ's given names or their first ones. When the MRZ's name field is full, its last name may have been cut to fit: a declared name that begins with it matches. `nationality` `DEU` matches the MRZ's `D`. */
         IdentityCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: ("no_document" | "document_failed" | "applicant_not_declared" | "first_name_mismatch" | "last_name_mismatch" | "date_of_birth_mismatch" | "document_number_mismatch" | "nationality_mismatch")[];
+            reasons: ("no_document" | "document_failed" | "document_unconfirmed" | "applicant_not_declared" | "first_name_mismatch" | "last_name_mismatch" | "date_of_birth_mismatch" | "document_number_mismatch" | "nationality_mismatch")[];
             /** @description The upload compared; null when no document was read. */
             document_id: string | null;
             details: components["schemas"]["IdentityCheckDetails"];

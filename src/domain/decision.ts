@@ -5,7 +5,7 @@
 // openapi.yaml (Verification.decision) documents this table; the tests take each rule.
 import type { DocumentCheckResult, FaceMatchCheckResult, IdentityCheckResult, LivenessCheckResult, Verification } from '../../generated/schemas.js'
 import { PRESENTATION_SIGNALS } from './face-checks.js'
-import { vizShowsAll } from './viz-check.js'
+import { pageConcern } from './document-check.js'
 
 export type Decision = 'approved' | 'declined' | 'review'
 
@@ -34,6 +34,7 @@ export const REASON_CLASS: Record<Reason, 'declines' | 'needs_review'> = {
   nationality_mismatch: 'declines',
   no_document: 'needs_review',
   applicant_not_declared: 'needs_review',
+  document_unconfirmed: 'needs_review',
   // face match (below_threshold within the margin, or beside a reason of capture, is reviewed: see decide())
   below_threshold: 'declines',
   no_face_in_document: 'needs_review',
@@ -95,10 +96,10 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
   const { document, identity, face_match: match, liveness } = results
   if (document) {
     if (!document.passed) fails(document.reasons)
-    else if (document.details?.viz && !document.details.viz.page_read) review.add('viz_unread')
-    // A page that was read but does not print one of the zone's values as the zone has it: a value
-    // printed otherwise (a page painted over) is not told from one OCR could not find (glare over it).
-    else if (document.details?.viz && document.details.mrz && !vizShowsAll(document.details.mrz, document.details.viz.fields)) review.add('viz_unconfirmed')
+    else {
+      const concern = pageConcern(document)
+      if (concern) review.add(concern)
+    }
   }
   if (identity && !identity.passed) fails(identity.reasons)
   if (match) {

@@ -2,7 +2,7 @@
 // it is the kind of document the client said it is, and its printed page does not disagree with it.
 import type { DocumentCheckResult, DocumentType } from '../../generated/schemas.js'
 import type { MrzReading } from './mrz.js'
-import { vizDisagrees, type VizResult } from './viz-check.js'
+import { vizDisagrees, vizShowsAll, type VizResult } from './viz-check.js'
 
 /** MRZ document codes each declared type may carry (ICAO 9303: P passport, I/A/C cards, V visa). */
 const CODES: Record<DocumentType, RegExp> = {
@@ -43,4 +43,17 @@ export function documentCheck(
     details: { document_type: documentType, mrz: reading?.data ?? null, expired, ...(viz ? { viz: { ...viz, disagreeing } } : {}) },
     completed_at: now.toISOString(),
   }
+}
+
+/**
+ * Why a document that passed still needs a person to look: its printed page could not be read
+ * (`viz_unread`), or was read but does not print one of the zone's values as the zone has it
+ * (`viz_unconfirmed`: OCR cannot tell a value painted over from one hidden by glare); null otherwise.
+ */
+export function pageConcern(document: DocumentCheckResult): 'viz_unread' | 'viz_unconfirmed' | null {
+  // Results stored by an earlier version may have no details.
+  const { viz, mrz } = document.details ?? {}
+  if (!document.passed || !viz) return null
+  if (!viz.page_read) return 'viz_unread'
+  return mrz && !vizShowsAll(mrz, viz.fields) ? 'viz_unconfirmed' : null
 }

@@ -1,6 +1,7 @@
 // The `identity` check: the holder's data on the document against what the client declared.
 // Names are compared the way ICAO 9303 writes them in an MRZ (src/domain/mrz-names.ts).
 import type { Applicant, DocumentCheckResult, IdentityCheckResult, IdentityHolder } from '../../generated/schemas.js'
+import { pageConcern } from './document-check.js'
 import { firstNameMatches, lastNameMatches, nameFieldFull, surnameCut } from './mrz-names.js'
 
 type Field = keyof IdentityHolder
@@ -14,6 +15,11 @@ export function identityCheck(
   applicant: Applicant | null,
   document: DocumentCheckResult | null,
   now: Date,
+  /**
+   * Whether the `document` check was requested too. When it was not, its result is not stored, and
+   * what it would have sent to review (a printed page that does not confirm the zone) is said here.
+   */
+  documentRequested: boolean,
 ): IdentityCheckResult {
   const mrz = document?.details.mrz ?? null
   const holder: IdentityHolder = {
@@ -44,6 +50,7 @@ export function identityCheck(
   const reasons: IdentityCheckResult['reasons'] = []
   if (!document || !mrz) reasons.push('no_document')
   else if (!document.passed) reasons.push('document_failed')
+  else if (!documentRequested && pageConcern(document)) reasons.push('document_unconfirmed')
   if (FIELDS.every((f) => declared[f] === undefined)) reasons.push('applicant_not_declared')
   for (const f of FIELDS) if (matches[f] === false) reasons.push(`${f}_mismatch`)
   return {

@@ -93,7 +93,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const results: Partial<Record<CheckName, CheckResult>> = {}
       if (checks.includes('document')) results.document = document
       if (checks.includes('identity')) {
-        results.identity = identityCheck(verification.applicant, document, now)
+        results.identity = identityCheck(verification.applicant, document, now, checks.includes('document'))
       }
       const updated = await deps.verifications.recordResults(principal, verificationId, results, {
         store: async (tx) => {
