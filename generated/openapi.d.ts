@@ -239,6 +239,11 @@ export interface paths {
          *       judged as sent and cross-checked against the photo all the same (`details.viz`): its printed
          *       page, and its own zone where OCR reads one whose check digits hold, must agree with it. When
          *       neither `document` nor `identity` was requested, the photo is only decoded (for face match).
+         *     - Decided: the printed page judged is always the front's, the side whose portrait face match
+         *       compares. A zone read on `back_image` (a card's zone is usually there) is judged against the
+         *       front's page, so a front that prints nothing of it (another photo, another card) leaves the
+         *       page unread (`viz_unread`, review); a zone sent as text that no photo shows is judged against
+         *       the front's page too.
          *     - `document` fails on a check-digit mismatch, an expired document, a printed page that
          *       disagrees with the MRZ, or no readable MRZ on a sharp, lit photo.
          *     - A photo whose MRZ cannot be read because of how it was taken (blurred, dark, glare: see
@@ -1485,7 +1490,7 @@ export interface components {
          * @enum {string}
          */
         VizFieldStatus: "match" | "mismatch" | "unread";
-        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, whether the MRZ was read from the photo or sent as text. With an MRZ sent as text, the photo's own zone counts too where OCR read one whose check digits all hold: a document number or date that differs from the one sent is `mismatch` (the photo is of another document); a photo on which no zone was found has `page_read` false. Tolerant to OCR noise (a letter in long values, diacritics and their MRZ spellings, O/0 and I/1), not to different data. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were, or it shows every field the MRZ has) and shows at most one of the five fields (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
+        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, whether the MRZ was read from the photo or sent as text; the page is the front's, wherever the zone was read. With an MRZ sent as text, the photo's own zone counts too where OCR read one whose check digits all hold: a document number or date that differs from the one sent is `mismatch` (the photo is of another document). Tolerant to OCR noise (a letter in long values, diacritics and their MRZ spellings, O/0 and I/1), not to different data. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were, or it shows every field the MRZ has) and shows at most one of the five fields (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
         VizCrossCheck: {
             page_read: boolean;
             fields: {

@@ -1,11 +1,12 @@
 // Reads a document photo: finds the page's text wherever it lies in the frame and however it is
 // turned, levels and rights its lines, reads the MRZ from them, then the rest of the printed page
-// for the cross-check (src/domain/viz-check.ts). Runs in the analysis worker threads.
+// for the cross-check (src/domain/viz-check.ts); or, for a zone known from elsewhere (a card's back,
+// or sent as text), only the printed page. Runs in the analysis worker threads.
 import sharp from 'sharp'
-import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/mrz.js'
-import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
+import { findMrz, type MrzFound } from '../domain/mrz.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
+import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printsExactly, rereadZone, valueSized } from './zone-text.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
 export interface PageReading {
@@ -41,23 +42,29 @@ const LONG_LINE = 10
 /** Lines whose upside-down vote decides the page's: the longest ones. */
 const VOTERS = 8
 
+/** A photo's text found: the photo as read (turned level), its text's boxes and the region they lie in. */
+interface Located {
+  img: Rgb
+  boxes: TextBox[]
+  region: Region
+}
+
 /**
- * The MRZ and page of a photo, and the region its text lies in (null when too little text was found
- * for a page).
- * Text is found on a small copy first; when it fills only part of the photo (a document on a desk),
- * it is found again on that region at the photo's own resolution, where its letters are large enough.
+ * Where a photo's text lies, or null when it has none. Text is found on a small copy first; when it
+ * fills only part of the photo (a document on a desk), it is found again on that region at the photo's
+ * own resolution, where its letters are large enough.
  */
-export async function readDocument(photo: Rgb): Promise<PageFound> {
+async function locate(photo: Rgb): Promise<Located | null> {
   let img = photo
   let boxes = await findText(img, FIND_SIDE)
-  if (!boxes.length) return { reading: null, region: null, img }
+  if (!boxes.length) return null
   // Lines far from level are found badly (a page turned a quarter in pieces, close lines of a page at
   // a slant run together): the photo is turned level and its text found again.
   const { angle: slant } = levelBoxes(boxes)
   if (Math.abs(slant) > LEVEL_ABOVE) {
     img = await turn(img, (-slant * 180) / Math.PI)
     boxes = await findText(img, FIND_SIDE)
-    if (!boxes.length) return { reading: null, region: null, img }
+    if (!boxes.length) return null
   }
   let region = around(boxes, img)
   if (Math.max(region.width / img.width, region.height / img.height) < LOOK_CLOSER_BELOW) {
@@ -68,21 +75,36 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
       region = around(boxes, img)
     }
   }
+  return { img, boxes, region }
+}
+
+type Down = { x: number; y: number }
+
+/**
+ * The ways a page's lines may read, leveled and turned (`down` toward the page's foot): the way the
+ * vote of its longest lines says, weighted by length, then the other way round (a wrong vote).
+ */
+async function orientations(reader: LineReader, boxes: TextBox[]): Promise<Array<{ lines: TextBox[]; down: Down }>> {
   const { angle, boxes: level } = levelBoxes(boxes)
+  const voters = [...level].sort((a, b) => b.length - a.length).slice(0, VOTERS)
+  const votes = await reader.upsideDown(voters)
+  const flipped = votes.reduce((sum, v, i) => sum + (v.flipped ? 1 : -1) * v.confidence * voters[i]!.length, 0) > 0
+  const reading = flipped ? angle + Math.PI : angle
+  const down = { x: -Math.sin(reading), y: Math.cos(reading) }
+  return [
+    { lines: flipped ? level.map(flip) : level, down },
+    { lines: flipped ? level : level.map(flip), down: { x: -down.x, y: -down.y } },
+  ]
+}
+
+/** The MRZ and page of a photo, and the region its text lies in (null when too little text was found for a page). */
+export async function readDocument(photo: Rgb): Promise<PageFound> {
+  const located = await locate(photo)
+  if (!located) return { reading: null, region: null, img: photo }
+  const { img, boxes, region } = located
   const reader = await lineReader(img)
   try {
-    // The page is upside down when its longest lines, weighted by length, say so.
-    const voters = [...level].sort((a, b) => b.length - a.length).slice(0, VOTERS)
-    const votes = await reader.upsideDown(voters)
-    const flipped = votes.reduce((sum, v, i) => sum + (v.flipped ? 1 : -1) * v.confidence * voters[i]!.length, 0) > 0
-    const reading = flipped ? angle + Math.PI : angle
-    const down = { x: -Math.sin(reading), y: Math.cos(reading) }
-    // The way the vote says, then, if no zone was found, the other way round (a wrong vote).
-    const ways = [
-      { lines: flipped ? level.map(flip) : level, down },
-      { lines: flipped ? level : level.map(flip), down: { x: -down.x, y: -down.y } },
-    ]
-    for (const [i, way] of ways.entries()) {
+    for (const [i, way] of (await orientations(reader, boxes)).entries()) {
       const zone = await readZone(reader, way.lines, way.down, i === 0)
       if (zone === 'uncertain') return { reading: null, region, img }
       if (zone) return { reading: zone, region, img }
@@ -92,6 +114,48 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
   }
   // Too few lines to be a document's page: a speck in a dark photo, a word on a wall.
   return { reading: null, region: boxes.length >= PAGE_LINES ? region : null, img }
+}
+
+/**
+ * The printed page of a photo whose zone is known from elsewhere (read on a card's back, or sent as
+ * text): its lines, read the way its lines vote, until they print every field of that zone exactly, or
+ * all of them; none when the photo has no text.
+ */
+export async function readPage(photo: Rgb, mrzLines: string[]): Promise<string[]> {
+  const located = await locate(photo)
+  if (!located) return []
+  const reader = await lineReader(located.img)
+  try {
+    const [way] = await orientations(reader, located.boxes)
+    const read = lineCache(reader, way!.down)
+    // No zone was read here to size a value's box by: the thickest lines first (a page prints its
+    // holder's data larger than its labels).
+    return await pageUntilPrinted(read, [...way!.lines].sort((a, b) => b.thickness - a.thickness), mrzLines)
+  } finally {
+    reader.close()
+  }
+}
+
+/** Reads boxes once each, however often asked: every line read so far, top to bottom (`down` toward the foot). */
+function lineCache(reader: LineReader, down: Down) {
+  const depth = (b: TextBox) => b.cx * down.x + b.cy * down.y
+  const known = new Map<TextBox, TextLine>()
+  const read = async (boxes: TextBox[]) => {
+    const todo = boxes.filter((b) => !known.has(b))
+    ;(await reader.read(todo)).forEach((line, i) => known.set(todo[i]!, line))
+    return [...known.values()].sort((a, b) => depth(a.box) - depth(b.box))
+  }
+  return Object.assign(read, { known, depth })
+}
+
+/** The page's text, reading `boxes` in their order until it prints every field of the zone exactly, or they are all read. */
+async function pageUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextBox[], mrzLines: string[]): Promise<string[]> {
+  let page = pageText(await read([]))
+  for (const box of boxes) {
+    if (printsExactly(mrzLines, page)) break
+    page = pageText(await read([box]))
+  }
+  return page
 }
 
 /** How many long lines at a page's foot are read first, then: a zone has two or three. */
@@ -106,15 +170,9 @@ const ZONE_LINES = [2, 3]
  * from the last two, then three, long lines at the page's foot, the others only when those hold no
  * zone; the rest of the page until it prints every field of the zone exactly.
  */
-async function readZone(reader: LineReader, lines: TextBox[], down: { x: number; y: number }, thorough: boolean): Promise<PageReading | 'uncertain' | null> {
-  const depth = (b: TextBox) => b.cx * down.x + b.cy * down.y
-  const known = new Map<TextBox, TextLine>()
-  /** Reads the boxes not read yet: every line read so far, top to bottom. */
-  const read = async (boxes: TextBox[]) => {
-    const todo = boxes.filter((b) => !known.has(b))
-    ;(await reader.read(todo)).forEach((line, i) => known.set(todo[i]!, line))
-    return [...known.values()].sort((a, b) => depth(a.box) - depth(b.box))
-  }
+async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorough: boolean): Promise<PageReading | 'uncertain' | null> {
+  const read = lineCache(reader, down)
+  const { known, depth } = read
   const texts = (read: TextLine[]) => read.map((l) => l.text)
   const isLong = (b: TextBox) => b.length >= LONG_LINE * b.thickness
   const long = lines.filter(isLong).sort((a, b) => depth(b) - depth(a))
@@ -144,11 +202,7 @@ async function readZone(reader: LineReader, lines: TextBox[], down: { x: number;
   // The order decides only how soon the reading stops, not what it finds.
   const fits = valueSized(found.lines, [...known.values()])
   const rest = lines.filter((b) => !known.has(b)).sort((a, b) => Number(fits(b)) - Number(fits(a)) || b.thickness - a.thickness)
-  let page = pageText(await read([]))
-  for (const box of rest) {
-    if (printsExactly(found.lines, page)) break
-    page = pageText(await read([box]))
-  }
+  const page = await pageUntilPrinted(read, rest, found.lines)
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
   // and the reading with check digits as good whose names the page prints most exactly is taken. Every
@@ -171,94 +225,6 @@ async function readZone(reader: LineReader, lines: TextBox[], down: { x: number;
   }
   return { mrzLines: found.lines, page }
 }
-
-/** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
-const DATE_CHARS = 16
-const VALUE_SLACK = 1.3
-/** The fewest characters a printed date takes (14.03.1985), and how much shorter a page may print a value. */
-const SHORTEST_DATE = 10
-const SHORT_SLACK = 0.5
-
-/**
- * Whether a box is of a size to hold one of the zone's values: its characters, estimated from its length
- * against the zone's own lines' (a line's length per character, in thicknesses, is alike), no more than
- * the longest value's and no fewer than about half the shortest's (a sex or a country code is shorter).
- */
-function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) => boolean {
-  const zone = read.filter((l) => l.text.includes('<<'))
-  const parsed = parseMrzLines(mrzLines)
-  if (!zone.length || !parsed) return () => true
-  const perChar = zone.reduce((sum, l) => sum + l.box.length / l.box.thickness / l.text.length, 0) / zone.length
-  const data = toMrzReading(parsed).data
-  const values = [data.surname, data.given_names, data.document_number].flatMap((v) => (v ? [v.length] : []))
-  const [shortest, longest] = [Math.min(SHORTEST_DATE, ...values), Math.max(DATE_CHARS, ...values)]
-  return (b) => {
-    const chars = b.length / b.thickness / perChar
-    return chars <= longest * VALUE_SLACK && chars >= shortest * SHORT_SLACK
-  }
-}
-
-/** Whether the page prints every field of the zone exactly as the zone has it. */
-function printsExactly(mrzLines: string[], page: string[]): boolean {
-  const parsed = parseMrzLines(mrzLines)
-  if (!parsed) return false
-  const data = toMrzReading(parsed).data
-  return vizShowsAll(data, vizCrossCheck(data, page, true).fields)
-}
-
-/** Both names of a zone printed on its page as they are. */
-const NAMES_EXACT = 4
-
-const namesOf = (lines: string[]) => {
-  const parsed = parseMrzLines(lines)
-  const data = parsed ? toMrzReading(parsed).data : null
-  return `${data?.surname ?? ''}<<${data?.given_names ?? ''}`
-}
-
-/**
- * How well the page, as read, shows the zone's names (src/domain/viz-check.ts): 2 for each printed
- * exactly (or absent from the zone), 1 within OCR's tolerance, 0 unread, −2 printed otherwise; null
- * when the page says nothing of them (it did not read well, and neither name was found on it).
- */
-function namesAgreement(mrzLines: string[], page: string[]): number | null {
-  const parsed = parseMrzLines(mrzLines)
-  if (!parsed) return null
-  const data = toMrzReading(parsed).data
-  const loose = vizCrossCheck(data, page)
-  const names = ['surname', 'given_names'] as const
-  if (!loose.page_read && names.every((f) => loose.fields[f] === 'unread')) return null
-  const strict = vizCrossCheck(data, page, true)
-  return names.reduce((sum, f) => sum + (loose.fields[f] === 'mismatch' ? -2 : strict.fields[f] === 'match' || !data[f] ? 2 : loose.fields[f] === 'match' ? 1 : 0), 0)
-}
-
-/** Cuts of a line a little thinner and thicker than found: OCR's reading of a letter shifts with them. */
-const RECUTS = [0.8, 1.25]
-
-/**
- * The zone read again: each of its lines (the last three long lines with fillers) cut a little thinner and
- * thicker, and every combination of the readings of its lines tried. The zones found, best first.
- */
-async function rereadZone(reader: LineReader, zone: TextLine[]): Promise<MrzFound[]> {
-  if (!zone.length) return []
-  const recut = await Promise.all(RECUTS.map((k) => reader.read(zone.map((l) => ({ ...l.box, thickness: l.box.thickness * k })))))
-  const readings = zone.map((l, i) => [...new Set([l.text, ...recut.map((r) => r[i]!.text)])])
-  const found = new Map<string, MrzFound>()
-  const combine = (i: number, chosen: string[]): void => {
-    if (i === readings.length) {
-      const zone = findMrz(chosen)
-      if (zone) found.set(zone.lines.join('\n'), zone)
-      return
-    }
-    for (const text of readings[i]!) combine(i + 1, [...chosen, text])
-  }
-  combine(0, [])
-  return [...found.values()].sort((a, b) => b.score - a.score)
-}
-
-const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
-
-/** The printed page's lines: the zone's own lines are not the printed page. */
-const pageText = (lines: TextLine[]) => lines.map((l) => l.text).filter((text) => !text.includes('<<'))
 
 /** The axis-aligned region around the boxes, a tenth larger each way, within the photo. */
 function around(boxes: TextBox[], img: Rgb): Region {

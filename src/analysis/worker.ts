@@ -2,7 +2,7 @@
 // models (through onnxruntime on the CPU). Models load once per thread, on first use.
 import { isMainThread, parentPort, threadId } from 'node:worker_threads'
 import sharp from 'sharp'
-import { extract, readDocument, type PageReading, type Region } from './document-reader.js'
+import { extract, readDocument, readPage, type PageReading, type Region } from './document-reader.js'
 import type { Rgb } from './ocr.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
 import type { FaceMotion, FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
@@ -16,8 +16,10 @@ export interface DocumentTask {
   task: 'document'
   front: Uint8Array
   back: Uint8Array | null
-  /** false when the client sent the MRZ text: the images are only decoded. */
+  /** false when neither the document nor the identity check was requested: the images are only decoded. */
   readMrz: boolean
+  /** The zone the client sent as text, if any: a front that shows no zone has its page read against it. */
+  sentZone?: string[] | null
 }
 
 /** The presentation-attack measures of the face in `box` (src/analysis/presentation.ts). */
@@ -47,8 +49,12 @@ export type FacesAnalysis =
   | { ok: false; error: 'undecodable' }
 
 export type DocumentAnalysis =
-  /** `quality`: of the photo the MRZ was looked for in last, when none was read. */
-  | { ok: true; reading: PageReading | null; quality: DocumentQuality | null; ocrMs: number }
+  /**
+   * `reading`: the zone found on the photos, and the front's printed page. `sentZonePage`: the front's
+   * page read against the zone sent, when no photo shows a zone. `quality`: of the photo the MRZ was
+   * looked for in last, when none was read.
+   */
+  | { ok: true; reading: PageReading | null; sentZonePage: string[] | null; quality: DocumentQuality | null; ocrMs: number }
   | { ok: false; error: 'undecodable'; part: 'front' | 'back' }
 
 /** The copy of a photo its lines are read from: sharp enough for a document at a tenth of a 12 MP frame. */
@@ -175,16 +181,20 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   if (!front) return { ok: false, error: 'undecodable', part: 'front' }
   const back = task.back ? await normalise(task.back) : null
   if (task.back && !back) return { ok: false, error: 'undecodable', part: 'back' }
-  if (!task.readMrz) return { ok: true, reading: null, quality: null, ocrMs: 0 }
+  if (!task.readMrz) return { ok: true, reading: null, sentZonePage: null, quality: null, ocrMs: 0 }
   const started = performance.now()
   // A card's MRZ is usually on its back.
   const fromBack = back ? await readDocument(back) : null
   const fromFront = fromBack?.reading ? null : await readDocument(front)
-  const reading = fromBack?.reading ?? fromFront?.reading ?? null
+  let reading = fromBack?.reading ?? fromFront?.reading ?? null
+  // The portrait compared in face match and the holder's printed data are on the front: a zone read on
+  // the back is judged against the front's page, so that both sides must be of one document.
+  if (fromBack?.reading) reading = { mrzLines: fromBack.reading.mrzLines, page: await readPage(front, fromBack.reading.mrzLines) }
+  const sentZonePage = !reading && task.sentZone?.length ? await readPage(front, task.sentZone) : null
   // A photo without a readable zone says how it was taken, so that a poor one can be retaken.
   const measured = fromBack ?? fromFront!
   const quality = reading ? null : await measureDocument(measured.img, measured.region)
-  return { ok: true, reading, quality, ocrMs: Math.round(performance.now() - started) }
+  return { ok: true, reading, sentZonePage, quality, ocrMs: Math.round(performance.now() - started) }
 }
 
 // Imported (sharp's and onnxruntime's native modules are loaded): the pool may stop this thread now.

@@ -147,11 +147,15 @@ function correctedLines(lines: string[], result: ParseResult): string[] {
 }
 
 /** Splits MRZ text as sent by a client (lines separated by newlines) and parses it as is, or null. */
-export function parseMrzText(text: string): ParsedMrz | null {
-  const lines = text
+/** The lines of an MRZ sent as text: trimmed, blank ones dropped. */
+export const mrzTextLines = (text: string) =>
+  text
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0)
+
+export function parseMrzText(text: string): ParsedMrz | null {
+  const lines = mrzTextLines(text)
   if (!lines.every((l) => /^[A-Z0-9<]+$/.test(l))) return null
   return tryParse(lines, false)
 }

@@ -9,7 +9,7 @@ import { identityCheck } from '../domain/identity-check.js'
 import { intakeImage } from './image-intake.js'
 import { newId } from '../domain/ids.js'
 import { encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
-import { parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
+import { mrzTextLines, parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
 import { sentZoneCrossCheck, vizCrossCheck, type VizResult } from '../domain/viz-check.js'
 import { retakeMessage, retakeReasons } from '../domain/document-quality.js'
 import { FACE_NEEDS, sealFaces } from './stored-faces.js'
@@ -56,7 +56,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const room = deps.pool.reserve(portraitNeeded ? 2 : 1)
       // Both are waited for, even when one fails: no task is left running behind the answer.
       const [ocr, face] = await Promise.allSettled([
-        room.analyseDocument({ front, back, readMrz }),
+        room.analyseDocument({ front, back, readMrz, sentZone: body.mrz === undefined ? null : mrzTextLines(body.mrz) }),
         portraitNeeded ? room.analyseFaces({ image: front, opts: FACE_NEEDS.match, quality: false }) : null,
       ])
       room.release()
@@ -72,7 +72,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (reading && readMrz) {
         // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
         // whose page could not be read (no zone found on it) says so, for a person to look at.
-        viz = sentZoneCrossCheck(reading.data, analysis.reading?.page ?? [], photoZone ? toMrzReading(photoZone, now).data : null)
+        viz = sentZoneCrossCheck(reading.data, analysis.reading?.page ?? analysis.sentZonePage ?? [], photoZone ? toMrzReading(photoZone, now).data : null)
       } else if (photoZone) {
         reading = toMrzReading(photoZone, now)
         viz = vizCrossCheck(reading.data, analysis.reading!.page)

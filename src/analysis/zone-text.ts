@@ -1,0 +1,95 @@
+// What the document reader decides from the text it has read: whether a page prints a zone's values,
+// how well it shows the zone's names, which boxes are of a value's size, and a zone read again from its
+// lines cut otherwise. Used by src/analysis/document-reader.ts.
+import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/mrz.js'
+import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
+import type { LineReader, TextLine } from './ocr.js'
+import type { TextBox } from './text-boxes.js'
+
+/** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
+const DATE_CHARS = 16
+const VALUE_SLACK = 1.3
+/** The fewest characters a printed date takes (14.03.1985), and how much shorter a page may print a value. */
+const SHORTEST_DATE = 10
+const SHORT_SLACK = 0.5
+
+/**
+ * Whether a box is of a size to hold one of the zone's values: its characters, estimated from its length
+ * against the zone's own lines' (a line's length per character, in thicknesses, is alike), no more than
+ * the longest value's and no fewer than about half the shortest's (a sex or a country code is shorter).
+ */
+export function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) => boolean {
+  const zone = read.filter((l) => l.text.includes('<<'))
+  const parsed = parseMrzLines(mrzLines)
+  if (!zone.length || !parsed) return () => true
+  const perChar = zone.reduce((sum, l) => sum + l.box.length / l.box.thickness / l.text.length, 0) / zone.length
+  const data = toMrzReading(parsed).data
+  const values = [data.surname, data.given_names, data.document_number].flatMap((v) => (v ? [v.length] : []))
+  const [shortest, longest] = [Math.min(SHORTEST_DATE, ...values), Math.max(DATE_CHARS, ...values)]
+  return (b) => {
+    const chars = b.length / b.thickness / perChar
+    return chars <= longest * VALUE_SLACK && chars >= shortest * SHORT_SLACK
+  }
+}
+
+/** Whether the page prints every field of the zone exactly as the zone has it. */
+export function printsExactly(mrzLines: string[], page: string[]): boolean {
+  const parsed = parseMrzLines(mrzLines)
+  if (!parsed) return false
+  const data = toMrzReading(parsed).data
+  return vizShowsAll(data, vizCrossCheck(data, page, true).fields)
+}
+
+/** Both names of a zone printed on its page as they are. */
+export const NAMES_EXACT = 4
+
+export const namesOf = (lines: string[]) => {
+  const parsed = parseMrzLines(lines)
+  const data = parsed ? toMrzReading(parsed).data : null
+  return `${data?.surname ?? ''}<<${data?.given_names ?? ''}`
+}
+
+/**
+ * How well the page, as read, shows the zone's names (src/domain/viz-check.ts): 2 for each printed
+ * exactly (or absent from the zone), 1 within OCR's tolerance, 0 unread, −2 printed otherwise; null
+ * when the page says nothing of them (it did not read well, and neither name was found on it).
+ */
+export function namesAgreement(mrzLines: string[], page: string[]): number | null {
+  const parsed = parseMrzLines(mrzLines)
+  if (!parsed) return null
+  const data = toMrzReading(parsed).data
+  const loose = vizCrossCheck(data, page)
+  const names = ['surname', 'given_names'] as const
+  if (!loose.page_read && names.every((f) => loose.fields[f] === 'unread')) return null
+  const strict = vizCrossCheck(data, page, true)
+  return names.reduce((sum, f) => sum + (loose.fields[f] === 'mismatch' ? -2 : strict.fields[f] === 'match' || !data[f] ? 2 : loose.fields[f] === 'match' ? 1 : 0), 0)
+}
+
+/** Cuts of a line a little thinner and thicker than found: OCR's reading of a letter shifts with them. */
+const RECUTS = [0.8, 1.25]
+
+/**
+ * The zone read again: each of its lines (the last three long lines with fillers) cut a little thinner and
+ * thicker, and every combination of the readings of its lines tried. The zones found, best first.
+ */
+export async function rereadZone(reader: LineReader, zone: TextLine[]): Promise<MrzFound[]> {
+  if (!zone.length) return []
+  const recut = await Promise.all(RECUTS.map((k) => reader.read(zone.map((l) => ({ ...l.box, thickness: l.box.thickness * k })))))
+  const readings = zone.map((l, i) => [...new Set([l.text, ...recut.map((r) => r[i]!.text)])])
+  const found = new Map<string, MrzFound>()
+  const combine = (i: number, chosen: string[]): void => {
+    if (i === readings.length) {
+      const zone = findMrz(chosen)
+      if (zone) found.set(zone.lines.join('\n'), zone)
+      return
+    }
+    for (const text of readings[i]!) combine(i + 1, [...chosen, text])
+  }
+  combine(0, [])
+  return [...found.values()].sort((a, b) => b.score - a.score)
+}
+
+export const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
+
+/** The printed page's lines: the zone's own lines are not the printed page. */
+export const pageText = (lines: TextLine[]) => lines.map((l) => l.text).filter((text) => !text.includes('<<'))

@@ -1,0 +1,76 @@
+// Which photo the zone, the printed page and the portrait come from: a zone read on a card's back is
+// judged against its front, where the portrait is; a zone sent as text against the front's page; and
+// identity requested alone takes no zone its photo does not confirm. Real OCR and face analysis.
+import { readFileSync } from 'node:fs'
+import t from 'tap'
+import sharp from 'sharp'
+import { build, type Built } from './helpers/build.js'
+
+interface Fixture {
+  file: string
+  mrz: string[]
+}
+const dir = new URL('./fixtures/documents/', import.meta.url)
+const manifest = JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8')) as { files: Fixture[] }
+const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url))
+const image = (path: string) => fixture(path).toString('base64')
+const zoneOf = (file: string) => manifest.files.find((f) => f.file === file)!.mrz
+const CARD_HOLDER = { first_name: 'Greta', last_name: 'Schröder', date_of_birth: '1948-05-23' }
+
+async function verify(b: Built, key: string, checks: string[], applicant: object, document: Record<string, string>, selfie?: string) {
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks, applicant } })).json().id as string
+  const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: document })
+  if (res.statusCode !== 201) throw new Error(`document upload: ${res.statusCode} ${res.body}`)
+  if (selfie) {
+    t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: image(selfie) } })).statusCode, 201)
+    t.equal((await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).statusCode, 200)
+  }
+  return { upload: res.json(), v: (await b.call('GET', `/verifications/${vid}`, { key })).json() }
+}
+
+t.test("a card's zone read on its back is judged against its front, where the portrait is", async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('sides', 'service')
+  const checks = ['document', 'identity', 'face_match']
+  // The fixture card prints everything on one side: as a front, its page; as a back, its zone.
+  const card = { document_type: 'id_card', front_image: image('documents/idcard-td1-clean.jpg'), back_image: image('documents/idcard-td1-phone.jpg') }
+  const genuine = await verify(b, key, checks, CARD_HOLDER, card, 'faces/selfie-hopper.jpg')
+  t.same(Object.values(genuine.upload.checks_results.document.details.viz.fields), ['match', 'match', 'match', 'match', 'match'], 'the front prints the zone of the back')
+  t.equal(genuine.v.decision, 'approved', `${genuine.v.decision_reasons}`)
+
+  // Another person's face as the front, the holder's card as the back: the face compared is not on the card.
+  const swapped = await verify(b, key, checks, CARD_HOLDER, { ...card, front_image: image('faces/selfie-collins-2.jpg') }, 'faces/selfie-collins.jpg')
+  t.equal(swapped.v.checks_results.face_match.passed, true, "the selfie is the front's face")
+  t.equal(swapped.upload.checks_results.document.details.viz.page_read, false, 'but the front prints nothing of the zone')
+  t.not(swapped.v.decision, 'approved')
+  t.ok(swapped.v.decision_reasons.includes('viz_unread'), `${swapped.v.decision}: ${swapped.v.decision_reasons}`)
+})
+
+t.test("a zone sent as text is judged against a front that does not show it", async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('sent-zone', 'service')
+  // The passport's page above its zone: a front that prints the holder's data, without the zone.
+  const page = await sharp(fixture('documents/passport-td3-clean.jpg')).extract({ left: 0, top: 0, width: 1200, height: 680 }).jpeg({ quality: 90 }).toBuffer()
+  const mrz = zoneOf('passport-td3-clean.jpg').join('\n')
+  const { upload, v } = await verify(b, key, ['document'], {}, { document_type: 'passport', front_image: page.toString('base64'), mrz })
+  t.same(Object.values(upload.checks_results.document.details.viz.fields), ['match', 'match', 'match', 'match', 'match'], 'its page prints the zone sent')
+  t.equal(v.decision, 'approved', `${v.decision_reasons}`)
+})
+
+t.test('identity alone takes no zone its photo does not confirm', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('ocr-identity', 'service')
+  const own = zoneOf('passport-td3-clean.jpg')
+  // The holder's own zone with another surname: names have no check digit.
+  const renamed = [`${own[0]!.replace('MUELLER<<', 'MEIER<<')}<<`, own[1]!]
+  t.equal(renamed[0]!.length, 44)
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['identity'], applicant: { first_name: 'Anna', last_name: 'Meier' } } })).json().id
+  const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: image('documents/passport-td3-clean.jpg'), mrz: renamed.join('\n') } })
+  t.equal(res.statusCode, 201)
+  const identity = res.json().checks_results.identity
+  t.match(identity.details.matches, { first_name: true, last_name: true }, 'the zone sent names the declared person')
+  t.equal(identity.passed, false, 'but the page prints MÜLLER')
+  const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+  t.not(v.decision, 'approved')
+  t.ok(['document_failed', 'document_unconfirmed'].some((r) => identity.reasons.includes(r)), `reasons ${identity.reasons}`)
+})
