@@ -2,6 +2,7 @@
 // portraits: test/fixtures/README.md), analysed by the face models in the worker pool.
 import { readFileSync } from 'node:fs'
 import t from 'tap'
+import sharp from 'sharp'
 import { build, type Built } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
 import { onDesk } from './helpers/photos.js'
@@ -68,6 +69,32 @@ t.test('face match', async (t) => {
     await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
     const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
     t.equal(r.passed, true, `score ${r.score}`)
+  })
+
+  await t.test('a face held up beside the document is not taken for its portrait', async (t) => {
+    const passport = readFileSync(new URL('./fixtures/documents/passport-td3-clean.jpg', import.meta.url))
+    const beside = await sharp(readFileSync(new URL('./fixtures/faces/selfie-hopper.jpg', import.meta.url))).resize({ height: 800 }).toBuffer()
+    const holding = await sharp({ create: { width: 2100, height: 900, channels: 3, background: '#d8d4cc' } })
+      .composite([{ input: beside, left: 20, top: 50 }, { input: passport, left: 880, top: 25 }])
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const vid = await session(b, key, ['face_match'])
+    const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: holding.toString('base64') } })
+    t.equal(res.statusCode, 201)
+    await uploadSelfie(b, key, vid, 'faces/selfie-hopper.jpg')
+    const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
+    t.equal(r.passed, false, `score ${r.score}`)
+    t.ok(r.reasons.includes('multiple_faces'), `${r.reasons}`)
+    t.match((await b.call('GET', `/verifications/${vid}`, { key })).json(), { decision: 'review' })
+
+    // The same portrait printed twice, small beside large (a ghost image), is one person.
+    const ghost = await sharp(passport).extract({ left: 40, top: 120, width: 270, height: 350 }).resize({ height: 170 }).toBuffer()
+    const twice = await sharp(passport).composite([{ input: ghost, left: 600, top: 180 }]).jpeg({ quality: 90 }).toBuffer()
+    const again = await session(b, key, ['face_match'])
+    await b.call('POST', `/verifications/${again}/documents`, { key, body: { document_type: 'passport', front_image: twice.toString('base64') } })
+    await uploadSelfie(b, key, again, 'faces/selfie-collins.jpg')
+    const one = (await b.call('POST', `/verifications/${again}/face-match`, { key, body: {} })).json()
+    t.equal(one.passed, true, `a ghost image: ${one.reasons}, score ${one.score}`)
   })
 
   await t.test('different people fail', async (t) => {

@@ -67,7 +67,10 @@ export function faceMatchResult(input: {
   const selfie = input.selfieFaces[0]
   if (!doc) reasons.push('no_face_in_document')
   if (!selfie) reasons.push('no_face_in_selfie')
-  if (input.selfieFaces.length > 1) reasons.push('multiple_faces')
+  // A document photo may show its portrait twice (a ghost image) but not two people: a face held up
+  // beside the document would otherwise be compared in the portrait's place (the largest face is).
+  const strangers = input.documentFaces.slice(1).some((other) => input.similarity(doc!.embedding, other.embedding) < input.threshold)
+  if (input.selfieFaces.length > 1 || strangers) reasons.push('multiple_faces')
   const score = doc && selfie ? round(input.similarity(doc.embedding, selfie.embedding)) : null
   if (score !== null && score < input.threshold) {
     reasons.push('below_threshold')
