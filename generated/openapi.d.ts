@@ -93,9 +93,10 @@ export interface paths {
          *     Roles: `admin` (permission `verifications:review`).
          *
          *     Errors: 400 invalid body or `id` over 100 characters; 401; 403; 404 unknown verification;
-         *     409 the verification is still pending, or `approved` for a verification redacted before its
-         *     checks finished (decided: its photos and data are gone, nothing is left to approve it on); 429;
-         *     500.
+         *     409 the verification is still pending, or `approved` for a verification that ended (expired,
+         *     or was redacted) before every requested check ran (decided: `approved` tells the client that
+         *     the checks it asked for were done; a failed check can be passed by hand, a missing one cannot);
+         *     429; 500.
          */
         post: operations["reviewVerification"];
         delete?: never;

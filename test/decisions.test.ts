@@ -153,6 +153,10 @@ t.test('a verification past its expiry, not yet swept, is failed first, then rev
   const { key } = await b.createKey('acme', 'service')
   const v = await create(b, key, { checks: ['document'] })
   await b.app.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, v.id))
+  // Its check never ran: a person cannot pass it by hand.
+  const approve = await b.call('POST', `/verifications/${v.id}/review`, { key: b.adminKey, body: { decision: 'approved', reason: 'looks_fine' } })
+  t.equal(approve.statusCode, 409)
+  t.match(approve.json().error.message, /expired before document ran: it can be declined, not approved/)
   const res = await b.call('POST', `/verifications/${v.id}/review`, { key: b.adminKey, body: { decision: 'declined', reason: 'never_finished' } })
   t.equal(res.statusCode, 200)
   t.match(res.json(), { status: 'failed', decision: 'declined', decision_reasons: ['never_finished'] })

@@ -144,9 +144,11 @@ export function createVerificationsService(
         const current = await repo.findVisibleForUpdate(id, clientScope(principal), tx)
         if (!current) throw notFound('verification')
         if (effectiveStatus(current, now) === 'pending') throw conflict('verification is pending: only a finished verification can be reviewed')
-        // Its photos and data were erased before its checks finished: nothing is left to approve it on.
-        if (body.decision === 'approved' && current.redactedAt && current.status !== 'completed') {
-          throw conflict('verification was redacted before its checks finished: it can be declined, not approved')
+        // Approved means every requested check ran: a failed one can be passed by hand, a missing one not.
+        const neverRan = (current.checks as CheckName[]).filter((c) => !(c in current.checksResults))
+        if (body.decision === 'approved' && neverRan.length) {
+          const ended = current.redactedAt ? 'was redacted' : 'expired'
+          throw conflict(`verification ${ended} before ${neverRan.join(', ')} ran: it can be declined, not approved`)
         }
         let queued = false
         if (current.status === 'pending') {
