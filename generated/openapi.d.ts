@@ -1413,7 +1413,8 @@ export interface components {
          *       `no_document`, `applicant_not_declared`, `document_unconfirmed`, `no_face*`, `multiple_faces`, `face_*` quality
          *       reasons, `image_*`, `glare`); a face match score within the margin of its threshold, passing
          *       or not (`face_match_near_threshold`); a presentation-attack signal that passed within the
-         *       margin of its threshold (`liveness_near_threshold`); a document that passed while its printed
+         *       margin of its threshold, or a `same_person` score that failed within the margin of its
+         *       (`liveness_near_threshold`); a document that passed while its printed
          *       page could not be read (`viz_unread`), or was read but does not print one of the zone's
          *       values (names, number, dates) as the zone has it, which OCR cannot tell from a value painted
          *       over or hidden by glare (`viz_unconfirmed`); a failed check whose reasons this table does not
@@ -1576,6 +1577,8 @@ export interface components {
             passed: boolean;
             /** @description From 0 to 1; null for a signal that is only pass or fail. */
             score: number | null;
+            /** @description Decided (additive): the score the signal needs to pass, where it is compared with a setting: `same_person` (`FACE_MATCH_THRESHOLD`). Within `REVIEW_MARGIN` below it, the verification goes to review (`liveness_near_threshold`) rather than being declined. */
+            threshold?: number;
         };
         /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the image at least 240 px on its short side, the face 80 px: `face_too_small`, sharpness from the Laplacian, mean grey level 40–225), and what a photo of a screen or of a print carries that a live face does not: `screen_pattern` (a periodic pattern over the face, a screen's pixel grid or its moiré, from the spectrum of its grey and colour), `print_tones` (the face's darkest tones far above black for its brightest, as ink on paper has them), `paper_border` (a sheet's straight edges with bare paper beside them on more than one side of the face) and `glare` (a clipped patch over 5 % of the face, a glossy screen's or print's reflection). Each of those scores 1 for nothing of the attack and 0.5 at its threshold; the first three fail with `spoof_suspected`, `glare` with `glare` (the photo may be retaken away from the light). Their error rates on the service's attack set are in BENCHMARKS.md. `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `glare`, `action_not_performed`, `<action>_not_shown`, `different_person`, and the face quality codes of `FaceMatchCheckResult` (`face_too_small`, `face_blurry`, `face_too_dark`, `face_not_frontal`, `face_occluded`), which fail `image_quality`. */
         LivenessCheckResult: {

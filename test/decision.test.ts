@@ -75,6 +75,11 @@ t.test('review: the automation cannot tell', async (t) => {
   )
   t.same(decide('completed', { liveness: liveness(false, ['image_blurred']) }, MARGIN), { decision: 'review', reasons: ['image_blurred'] })
   t.same(decide('completed', { liveness: liveness(true, [], [['paper_border', 0.52], ['face_detected', 0.51]]) }, MARGIN), { decision: 'review', reasons: ['liveness_near_threshold'] }, 'a replay signal passing within the margin')
+  // Frames of one person whose lowest similarity falls just short of the threshold: a turned head.
+  const frames = (score: number, reasons: string[]) => ({ ...liveness(false, reasons), checks: [{ name: 'same_person' as const, passed: false, score, threshold: 0.75 }] })
+  t.same(decide('completed', { liveness: frames(0.7332, ['different_person']) }, MARGIN), { decision: 'review', reasons: ['liveness_near_threshold'] }, 'same_person just under its threshold')
+  t.same(decide('completed', { liveness: frames(0.6, ['different_person']) }, MARGIN), { decision: 'declined', reasons: ['different_person'] }, 'same_person clearly under it')
+  t.same(decide('completed', { liveness: frames(0.7332, ['different_person', 'smile_not_shown']) }, MARGIN), { decision: 'declined', reasons: ['smile_not_shown'] }, 'another reason still declines')
   t.same(decide('completed', { liveness: liveness(true, [], [['face_detected', 0.51], ['action_blink', 0.52]]) }, MARGIN), { decision: 'approved', reasons: [] }, 'only replay signals are scored against the margin')
 })
 

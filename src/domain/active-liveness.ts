@@ -119,7 +119,7 @@ export function activeLiveness(input: {
       if (similarity < input.threshold) sameEverywhere = false
     }
   }
-  checks.push({ name: 'same_person', passed: sameEverywhere, score: round(lowest) })
+  checks.push({ name: 'same_person', passed: sameEverywhere, score: round(lowest), threshold: input.threshold })
   if (!sameEverywhere) reasons.push('different_person')
   // A head movement the face mesh saw, made as a flat picture moves: a replay. (A movement not made
   // at all fails its action, and shows no depth either: that says nothing of a replay.)

@@ -117,7 +117,13 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
     }
   }
   if (liveness) {
-    if (!liveness.passed) fails(liveness.reasons)
+    // Frames of one person whose lowest similarity falls just short (a head turned away lowers it) are
+    // reviewed like a face match near its threshold: only a clear difference declines.
+    const same = liveness.checks?.find((c) => c.name === 'same_person')
+    const sameNear = !!same && same.score !== null && same.threshold !== undefined && !same.passed && same.threshold - same.score < margin
+    if (sameNear) review.add('liveness_near_threshold')
+    const reasons = sameNear ? (liveness.reasons ?? []).filter((r) => r !== 'different_person') : liveness.reasons
+    if (!liveness.passed && (reasons.length || !sameNear)) fails(reasons)
     else if ((liveness.checks ?? []).some((c) => PRESENTATION_SIGNALS.has(c.name) && c.score !== null && c.score < 0.5 + margin)) review.add('liveness_near_threshold')
   }
   if (declines.size) return { decision: 'declined', reasons: [...declines] }
