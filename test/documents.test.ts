@@ -161,6 +161,14 @@ t.test('documents over MRZ text', async (t) => {
     t.same(id2.reasons, ['date_of_birth_mismatch'])
     t.same(id2.details.matches, { first_name: true, last_name: true, date_of_birth: false, document_number: null, nationality: null })
 
+    // Born in 1924: the zone's 24 reads as 2024, which the zone cannot tell from 1924.
+    const centenarian = await session(['document', 'identity'], { first_name: 'Anna', last_name: 'Müller', date_of_birth: '1924-03-14' })
+    const old = (await upload(centenarian, { mrz: td3({ ...passport, dob: '240314' }).join('\n') })).json().checks_results.identity
+    t.equal(old.details.matches.date_of_birth, true, 'the declared century is taken')
+    t.equal(old.details.holder.date_of_birth, '1924-03-14')
+    const otherDay = await session(['document', 'identity'], { first_name: 'Anna', last_name: 'Müller', date_of_birth: '1924-03-15' })
+    t.same((await upload(otherDay, { mrz: td3({ ...passport, dob: '240314' }).join('\n') })).json().checks_results.identity.reasons, ['date_of_birth_mismatch'], 'another day still differs')
+
     const wrongName = await session(['identity'], { last_name: 'Schmidt' })
     t.same((await upload(wrongName, { mrz: td3(passport).join('\n') })).json().checks_results.identity.reasons, ['document_unconfirmed', 'last_name_mismatch'])
 

@@ -26,6 +26,8 @@ t.test('a genuine page agrees, with OCR noise', async (t) => {
   t.same(vizDisagrees(vizCrossCheck(mrz, noisy)), [], 'diacritics dropped, a letter misread')
   t.same(vizCrossCheck(mrz, page.map((l) => l.replace('NW8K2P7R4', 'NW8K 2P7R4'))).fields.document_number, 'match', 'a number printed in groups')
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '1985-03-14' }, ['born 14.03.1985']).fields.date_of_birth, 'match', 'dates in numbers')
+  t.same(vizCrossCheck({ ...mrz, date_of_birth: '2024-03-14' }, ['14 MAA/MAR 1924']).fields.date_of_birth, 'match', 'a birth a century before the zone reads it (24: 2024 or 1924)')
+  t.same(vizCrossCheck({ ...mrz, date_of_birth: '2024-03-14' }, ['14 MAA/MAR 1934']).fields.date_of_birth, 'unread', 'another year is not')
   const squeezed = vizCrossCheck(mrz, ['14MAA/MAR1985 V/F', '02JUN/JUN 2024 01JUN/JUN 2034'])
   t.same([squeezed.fields.date_of_birth, squeezed.fields.expiration_date], ['match', 'match'], 'dates OCR read without their spaces')
   const slashless = vizCrossCheck(mrz, ['14MAAMAR 1985', '01 JUNJUN 2034'])

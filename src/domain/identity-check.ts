@@ -2,6 +2,7 @@
 // Names are compared the way ICAO 9303 writes them in an MRZ (src/domain/mrz-names.ts).
 import type { Applicant, DocumentCheckResult, IdentityCheckResult, IdentityHolder } from '../../generated/schemas.js'
 import { pageConcern } from './document-check.js'
+import { centuryApart } from './mrz.js'
 import { firstNameMatches, lastNameMatches, nameFieldFull, surnameCut } from './mrz-names.js'
 
 type Field = keyof IdentityHolder
@@ -29,6 +30,8 @@ export function identityCheck(
     document_number: mrz?.document_number ?? null,
     nationality: mrz?.nationality ? normalizeState(mrz.nationality) : null,
   }
+  // A zone's two-digit year cannot tell a birth in 1924 from one in 2024: the declared century is taken.
+  if (holder.date_of_birth && applicant?.date_of_birth && centuryApart(holder.date_of_birth, applicant.date_of_birth)) holder.date_of_birth = applicant.date_of_birth
   const truncated = mrz !== null && nameFieldFull(mrz)
   const matches = Object.fromEntries(FIELDS.map((f) => [f, null])) as IdentityCheckResult['details']['matches']
   const declared = applicant ?? {}

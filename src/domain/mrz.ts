@@ -183,6 +183,12 @@ export const EXPIRY_WINDOW_YEARS = 20
  * YYMMDD → YYYY-MM-DD. A birth date takes the latest century that does not put it in the future; an
  * expiry is 20YY unless that is more than EXPIRY_WINDOW_YEARS ahead, then 19YY (`991231` is 1999).
  */
+/**
+ * Whether two dates (YYYY-MM-DD) are the same day a century apart: what a zone's two-digit year cannot
+ * tell apart (a birth in 1924 or in 2024), where the page or the person can.
+ */
+export const centuryApart = (a: string, b: string) => a.slice(4) === b.slice(4) && Math.abs(Number(a.slice(0, 4)) - Number(b.slice(0, 4))) === 100
+
 export function mrzDate(yymmdd: string | null, kind: 'birth' | 'expiry', today = new Date()): string | null {
   if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return null
   const yy = Number(yymmdd.slice(0, 2))

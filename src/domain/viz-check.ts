@@ -4,6 +4,7 @@
 // a name the page prints shorter than the MRZ (a misread zone), or a page that reads well and shows
 // at most one of the five (a page painted over), disagrees; a page that does not read well says only that.
 import type { MrzData } from '../../generated/schemas.js'
+import { centuryApart } from './mrz.js'
 import { mrzNameForms } from './mrz-names.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | 'date_of_birth' | 'expiration_date'
@@ -140,7 +141,8 @@ export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizR
   if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, exact)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false, exact)
-  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates)
+  // A birth date's century is the page's to say: the zone's two digits of year are the same.
+  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates.map((d) => (centuryApart(d, mrz.date_of_birth!) ? mrz.date_of_birth! : d)))
   if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates)
   return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields }
 }
