@@ -1334,7 +1334,7 @@ export interface components {
             last_name?: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD. Decided: a date after today (a day ahead of UTC at most) is refused, 400 `validation_error`.
+             * @description YYYY-MM-DD. Decided: a date after today (a day ahead of UTC at most), or before 1900-01-01, is refused, 400 `validation_error`.
              */
             date_of_birth?: string;
             document_number?: string;

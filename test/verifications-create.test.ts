@@ -145,6 +145,8 @@ t.test('POST /verifications: validation errors are 400 validation_error with det
     ['applicant with a bad date', { checks: ['identity'], applicant: { date_of_birth: '1985-13-40' } }, /^\/applicant\/date_of_birth$/],
     ['applicant with a non-ISO date', { checks: ['identity'], applicant: { date_of_birth: '10/03/1985' } }, /^\/applicant\/date_of_birth$/],
     ['applicant born after today', { checks: ['identity'], applicant: { date_of_birth: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) } }, /^\/applicant\/date_of_birth$/],
+    ['applicant born before 1900', { checks: ['identity'], applicant: { date_of_birth: '0000-01-01' } }, /^\/applicant\/date_of_birth$/],
+    ['applicant born in 1899', { checks: ['identity'], applicant: { date_of_birth: '1899-12-31' } }, /^\/applicant\/date_of_birth$/],
     ['applicant with a bad nationality', { checks: ['identity'], applicant: { nationality: 'nl' } }, /^\/applicant\/nationality$/],
     ['applicant with an unknown field', { checks: ['identity'], applicant: { email: 'a@b.c' } }, /^\/applicant\/email$/],
     ['body is an array', [{ checks: ['document'] }], /^$/],

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.js'
 import type { IdempotencyRepository } from '../db/idempotency-repository.js'
 import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
+import { dateOfBirthProblem } from '../domain/applicant.js'
 import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { mergeResults } from '../domain/check-results.js'
@@ -80,10 +81,8 @@ export function createVerificationsService(
   return {
     async create(principal: Principal, body: CreateVerificationBody, idempotencyKey?: string): Promise<CreateResult> {
       validateMetadata(body.metadata)
-      // A date of birth after today, wherever the applicant is (a day ahead of UTC at most), is a typing error.
-      if (body.applicant?.date_of_birth && Date.parse(body.applicant.date_of_birth) > Date.now() + 86_400_000) {
-        throw new ApiError('validation_error', 'request validation failed', [{ path: '/applicant/date_of_birth', message: 'must not be in the future' }])
-      }
+      const birthProblem = body.applicant?.date_of_birth ? dateOfBirthProblem(body.applicant.date_of_birth, new Date()) : null
+      if (birthProblem) throw new ApiError('validation_error', 'request validation failed', [{ path: '/applicant/date_of_birth', message: birthProblem }])
       // Only an Idempotency-Key needs the request's hash (it tells a retry from a reuse).
       const requestHash = idempotencyKey ? hashOf(body) : ''
       if (idempotencyKey) {
