@@ -169,6 +169,11 @@ t.test('documents over MRZ text', async (t) => {
     const otherDay = await session(['document', 'identity'], { first_name: 'Anna', last_name: 'Müller', date_of_birth: '1924-03-15' })
     t.same((await upload(otherDay, { mrz: td3({ ...passport, dob: '240314' }).join('\n') })).json().checks_results.identity.reasons, ['date_of_birth_mismatch'], 'another day still differs')
 
+    // A number NX10AB34C typed with the letter I for the one and O for the zero.
+    const typed = await session(['document', 'identity'], { document_number: 'nx-IOab34c' })
+    const matched = (await upload(typed, { mrz: td3({ ...passport, number: 'NX10AB34C' }).join('\n') })).json().checks_results.identity.details.matches
+    t.equal(matched.document_number, true, 'O for 0 and I for 1 are the same number')
+
     const wrongName = await session(['identity'], { last_name: 'Schmidt' })
     t.same((await upload(wrongName, { mrz: td3(passport).join('\n') })).json().checks_results.identity.reasons, ['document_unconfirmed', 'last_name_mismatch'])
 

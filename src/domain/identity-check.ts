@@ -10,7 +10,13 @@ const FIELDS: Field[] = ['first_name', 'last_name', 'date_of_birth', 'document_n
 
 /** ICAO writes Germany as D in an MRZ; everyone else by ISO 3166-1 alpha-3. */
 const normalizeState = (s: string) => (s.replace(/</g, '').toUpperCase() === 'D' ? 'DEU' : s.replace(/</g, '').toUpperCase())
-const normalizeNumber = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '')
+/** A document number as people type it: no spaces or dashes, and O and I taken for 0 and 1 (they print alike). */
+const normalizeNumber = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/O/g, '0')
+    .replace(/I/g, '1')
 
 export function identityCheck(
   applicant: Applicant | null,
