@@ -1400,7 +1400,8 @@ export interface components {
          *     - `approved`: every requested check passed, none within `REVIEW_MARGIN` (default 0.05) of its
          *       threshold.
          *     - `declined`: a check failed for a reason that means the document or the person is not genuine or
-         *       does not match: `check_digit_mismatch`, `mrz_invalid_field`, `document_expired`,
+         *       does not match: `check_digit_mismatch`, `mrz_invalid_field`, `document_expired` (also a
+         *       document that passed at its upload and expired before the verification finished),
          *       `document_type_mismatch`, `viz_mrz_mismatch`; `document_failed` and every `*_mismatch` of
          *       identity; `below_threshold` (a face match further than the margin below its threshold, from
          *       captures of good quality);

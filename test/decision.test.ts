@@ -61,6 +61,9 @@ t.test('review: the automation cannot tell', async (t) => {
     return { ...d, details: { ...d.details, mrz, viz: { page_read: true, fields: { surname: 'match', given_names: 'match', document_number: 'match', date_of_birth: 'match', expiration_date: 'match', ...fields }, disagreeing: [] } } } as unknown as typeof d
   }
   t.same(decide('completed', { document: printed({}) }, MARGIN), { decision: 'approved', reasons: [] }, 'a page that prints every value of the zone')
+  // Unexpired when uploaded, expired by the time the verification's last check finished.
+  t.same(decide('completed', { document: printed({}) }, MARGIN, new Date('2034-06-01T23:00:00Z')), { decision: 'approved', reasons: [] }, 'valid on its last day')
+  t.same(decide('completed', { document: printed({}) }, MARGIN, new Date('2034-06-02T00:00:00Z')), { decision: 'declined', reasons: ['document_expired'] }, 'expired before the decision')
   for (const field of ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']) {
     t.same(decide('completed', { document: printed({ [field]: 'unread' }) }, MARGIN), { decision: 'review', reasons: ['viz_unconfirmed'] }, `a page read without its ${field}`)
   }

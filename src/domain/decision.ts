@@ -83,7 +83,7 @@ type Results = Verification['checks_results']
 /** A verification whose personal data was erased before its checks finished: it can never be approved. */
 export const REDACTED_UNFINISHED: DecisionOutcome = { decision: 'declined', reasons: ['verification_redacted'] }
 
-export function decide(status: 'completed' | 'failed', results: Results, margin: number): DecisionOutcome {
+export function decide(status: 'completed' | 'failed', results: Results, margin: number, now = new Date()): DecisionOutcome {
   if (status === 'failed') return { decision: 'declined', reasons: ['verification_expired'] }
   const declines = new Set<string>()
   const review = new Set<string>()
@@ -96,6 +96,8 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
   const { document, identity, face_match: match, liveness } = results
   if (document) {
     if (!document.passed) fails(document.reasons)
+    // Judged unexpired at its upload, it may have expired while the verification waited for its other checks.
+    else if ((document.details?.mrz?.expiration_date ?? '9999') < now.toISOString().slice(0, 10)) declines.add('document_expired')
     else {
       const concern = pageConcern(document)
       if (concern) review.add(concern)

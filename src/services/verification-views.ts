@@ -21,7 +21,7 @@ function decisionOf(row: ListedVerification, now: Date) {
 
 /** The columns that record an automatic decision. */
 export function decidedAutomatically(status: 'completed' | 'failed', results: Record<string, unknown>, margin: number, now: Date) {
-  const { decision, reasons } = decide(status, results as Verification['checks_results'], margin)
+  const { decision, reasons } = decide(status, results as Verification['checks_results'], margin, now)
   return { decision, decisionReasons: reasons, decidedBy: 'auto', decidedAt: now }
 }
 
