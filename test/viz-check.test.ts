@@ -28,6 +28,11 @@ t.test('a genuine page agrees, with OCR noise', async (t) => {
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '1985-03-14' }, ['born 14.03.1985']).fields.date_of_birth, 'match', 'dates in numbers')
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '2024-03-14' }, ['14 MAA/MAR 1924']).fields.date_of_birth, 'match', 'a birth a century before the zone reads it (24: 2024 or 1924)')
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '2024-03-14' }, ['14 MAA/MAR 1934']).fields.date_of_birth, 'unread', 'another year is not')
+  // A full name field (39 characters of TD3) cuts the given names: the page prints them whole.
+  const long = { ...mrz, surname: 'DIAZ', given_names: 'MARIA GUADALUPE CONCEPCION ROSARI' }
+  t.equal(4 + 2 + long.given_names.length, 39)
+  t.same(vizCrossCheck(long, ['DIAZ', 'MARIA GUADALUPE CONCEPCION ROSARITAS']).fields.given_names, 'match', 'given names cut to fit the zone')
+  t.same(vizCrossCheck({ ...long, given_names: 'MARIA GUADALUPE ROSARI' }, ['DIAZ', 'MARIA GUADALUPE ROSARITAS']).fields.given_names, 'unread', 'not when the field had room')
   const squeezed = vizCrossCheck(mrz, ['14MAA/MAR1985 V/F', '02JUN/JUN 2024 01JUN/JUN 2034'])
   t.same([squeezed.fields.date_of_birth, squeezed.fields.expiration_date], ['match', 'match'], 'dates OCR read without their spaces')
   const slashless = vizCrossCheck(mrz, ['14MAAMAR 1985', '01 JUNJUN 2034'])

@@ -5,7 +5,7 @@
 // at most one of the five (a page painted over), disagrees; a page that does not read well says only that.
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
-import { mrzNameForms } from './mrz-names.js'
+import { mrzNameForms, nameFieldFull } from './mrz-names.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | 'date_of_birth' | 'expiration_date'
 /** `match`: printed as in the MRZ; `mismatch`: printed otherwise; `unread`: not found on the page. */
@@ -75,7 +75,7 @@ const toleranceFor = (value: string) => (value.length <= 4 ? 0 : value.length <=
  * page prints SCHRÖDER and GRETA LUISE); else `unread`. Only names can be misread in an MRZ without
  * a check digit failing, so only names are judged for a mismatch.
  */
-function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean, exact: boolean): VizStatus {
+function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean, exact: boolean, cutShort = false): VizStatus {
   const want = key(value)
   const n = value.split(' ').length
   const tolerance = exact ? 0 : toleranceFor(want)
@@ -97,6 +97,8 @@ function look(value: string, lines: string[][], key: (s: string) => string, judg
           else return 'match'
         }
         else if (span === n && distance(want, have, tolerance) <= tolerance) return 'match'
+        // The zone's name field was full: its last word may be the printed one's beginning.
+        else if (cutShort && span === n && have.startsWith(want)) return 'match'
       }
     }
   }
@@ -137,8 +139,10 @@ export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizR
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
   const dates = upper.flatMap(datesOf)
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
-  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true, exact)
-  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, exact)
+  // The name the zone writes last (the given names, or a surname alone) is the one a full field cuts.
+  const full = nameFieldFull(mrz)
+  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true, exact, full && !mrz.given_names)
+  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, exact, full)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false, exact)
   // A birth date's century is the page's to say: the zone's two digits of year are the same.
