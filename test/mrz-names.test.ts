@@ -38,6 +38,10 @@ t.test('a name cut to fit its field matches the full name declared, only when th
   t.ok(nameFieldFull(filledByGivenNames))
   t.notOk(surnameCut(filledByGivenNames), 'a surname followed by given names is whole')
   t.notOk(lastNameMatches('Diazabal', 'DIAZ', surnameCut(filledByGivenNames)), 'so a longer surname that begins with it differs')
+  // A long surname capped to keep an initial or a name after it may have been cut.
+  t.ok(surnameCut({ format: 'TD1', surname: 'WOLFESCHLEGELSTEINHAUSENBER', given_names: 'J' }), 'an initial after it')
+  t.ok(surnameCut({ format: 'TD3', surname: 'WOLFESCHLEGELSTEINHAUSENBERGERDO', given_names: 'JOHANN' }), 'a surname of most of the field')
+  t.ok(lastNameMatches('Wolfeschlegelsteinhausenbergerdorff', 'WOLFESCHLEGELSTEINHAUSENBER', true))
 })
 
 t.test("different people's names never match", async (t) => {

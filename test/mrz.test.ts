@@ -117,3 +117,11 @@ t.test('a zone with no day of the calendar or no document number does not pass, 
   t.notOk(unknownDay?.invalidFields.includes('birthDate'), 'fillers for an unknown day are no invalid date')
   t.same(read(td3(holder))!.invalidFields, [], 'a real date and a number')
 })
+
+t.test('a surname alone filling the name field has no given names', async (t) => {
+  const [, line2] = td3(holder)
+  const alone = read(['P<NLDWOLFESCHLEGELSTEINHAUSENBERGERDORFFWELC', line2!])!
+  t.equal(alone.data.surname, 'WOLFESCHLEGELSTEINHAUSENBERGERDORFFWELC')
+  t.equal(alone.data.given_names, null, 'the surname is not repeated as given names')
+  t.equal(read(td3(holder))!.data.given_names, 'ANNA', 'given names after the << are')
+})

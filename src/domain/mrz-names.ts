@@ -64,10 +64,16 @@ export function nameFieldFull(mrz: Pick<MrzData, 'format' | 'surname' | 'given_n
 const words = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()
 
 /**
- * Whether the MRZ's surname may have been cut: the name field is full and holds no given names. Given
- * names after the `<<` show that the surname before it was written whole.
+ * Whether the MRZ's surname may have been cut: the name field is full, and the surname took at least
+ * half of it, or no more than initials follow it (states cut the given names first, and some then cap
+ * a long surname to keep an initial or a name after it). A short surname followed by given names that
+ * fill the field was written whole.
  */
-export const surnameCut = (mrz: Pick<MrzData, 'format' | 'surname' | 'given_names'>) => !mrz.given_names && nameFieldFull(mrz)
+export function surnameCut(mrz: Pick<MrzData, 'format' | 'surname' | 'given_names'>): boolean {
+  if (!nameFieldFull(mrz)) return false
+  const initialsOnly = (mrz.given_names ?? '').split(' ').every((w) => w.length <= 1)
+  return initialsOnly || (mrz.surname?.length ?? 0) * 2 >= NAME_FIELD[mrz.format]
+}
 
 /** A declared surname against the MRZ's; when `cut` (surnameCut), a declared one that begins with it matches. */
 export function lastNameMatches(declared: string, mrz: string, cut: boolean): boolean {

@@ -53,6 +53,8 @@ export interface ParsedMrz {
   /** A visa's own document code and optional data (the package reads them as a passport's or card's). */
   visa: { documentCode: string; optionalData: string | null } | null
   frenchId: boolean
+  /** The lines as parsed. */
+  lines: string[]
 }
 
 /**
@@ -89,7 +91,7 @@ function tryParse(lines: string[], autocorrect: boolean): ParsedMrz | null {
     const result = parse(prepared.lines, { autocorrect })
     const frenchId = result.format === 'FRENCH_NATIONAL_ID'
     if (!frenchId && !['TD1', 'TD2', 'TD3'].includes(result.format)) return null
-    return { result, format: frenchId ? 'TD2' : (prepared.format ?? (result.format as MrzData['format'])), visa: prepared.visa, frenchId }
+    return { result, format: frenchId ? 'TD2' : (prepared.format ?? (result.format as MrzData['format'])), visa: prepared.visa, frenchId, lines: prepared.lines }
   } catch {
     return null
   }
@@ -210,10 +212,21 @@ export interface MrzReading {
   invalidFields: string[]
 }
 
-/** Whether a zone's date is six digits that make no date. */
+/**
+ * The given names: none when the name field holds no `<<` (a surname alone filling it), where the
+ * `mrz` package repeats the surname as the given names.
+ */
+function givenNames({ result, frenchId, lines }: ParsedMrz): string | null {
+  const range = result.details.find((d) => d.field === 'lastName')?.ranges[0]
+  const names = range ? (lines[range.line] ?? '').slice(range.start, range.end) : '<<'
+  return frenchId || names.includes('<<') ? field(result, 'firstName') : null
+}
+
+/** Whether a zone's date is six digits that make no date (the package itself refuses a month or day of 00). */
 const noDay = (raw: string | null, date: string | null) => raw !== null && /^\d{6}$/.test(raw) && date === null
 
-export function toMrzReading({ result, format, visa, frenchId }: ParsedMrz, today = new Date()): MrzReading {
+export function toMrzReading(parsed: ParsedMrz, today = new Date()): MrzReading {
+  const { result, format, visa, frenchId } = parsed
   const optional = visa
     ? visa.optionalData
     : frenchId
@@ -232,7 +245,7 @@ export function toMrzReading({ result, format, visa, frenchId }: ParsedMrz, toda
       issuing_state: field(result, 'issuingState'),
       document_number: documentNumber,
       surname: field(result, 'lastName'),
-      given_names: field(result, 'firstName'),
+      given_names: givenNames(parsed),
       nationality: frenchId ? 'FRA' : field(result, 'nationality'),
       date_of_birth: dateOfBirth,
       sex: SEX[field(result, 'sex') ?? ''] ?? null,
