@@ -52,6 +52,12 @@ export function selfieRetakeReasons(faces: FaceObservation[]): Array<'no_face' |
   return reasons
 }
 
+/**
+ * The similarity under which a second face of a document photo is another person's. On the fixtures,
+ * different people score at most 0.48, and a grey ghost image at half opacity and half size 0.71.
+ */
+export const ANOTHER_PERSON_BELOW = 0.6
+
 export function faceMatchResult(input: {
   documentId: string
   selfieId: string
@@ -69,7 +75,10 @@ export function faceMatchResult(input: {
   if (!selfie) reasons.push('no_face_in_selfie')
   // A document photo may show its portrait twice (a ghost image) but not two people: a face held up
   // beside the document would otherwise be compared in the portrait's place (the largest face is).
-  const strangers = input.documentFaces.slice(1).some((other) => input.similarity(doc!.embedding, other.embedding) < input.threshold)
+  // A faint ghost embeds further from its portrait than a second capture does: only a face clearly
+  // another person's counts.
+  const otherBelow = Math.min(input.threshold, ANOTHER_PERSON_BELOW)
+  const strangers = input.documentFaces.slice(1).some((other) => input.similarity(doc!.embedding, other.embedding) < otherBelow)
   if (input.selfieFaces.length > 1 || strangers) reasons.push('multiple_faces')
   const score = doc && selfie ? round(input.similarity(doc.embedding, selfie.embedding)) : null
   if (score !== null && score < input.threshold) {
