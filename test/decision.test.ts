@@ -64,6 +64,8 @@ t.test('review: the automation cannot tell', async (t) => {
   // Unexpired when uploaded, expired by the time the verification's last check finished.
   t.same(decide('completed', { document: printed({}) }, MARGIN, new Date('2034-06-01T23:00:00Z')), { decision: 'approved', reasons: [] }, 'valid on its last day')
   t.same(decide('completed', { document: printed({}) }, MARGIN, new Date('2034-06-02T00:00:00Z')), { decision: 'declined', reasons: ['document_expired'] }, 'expired before the decision')
+  const alone = { ...identity(true), details: { document_expires_on: '2034-06-01' } } as unknown as ReturnType<typeof identity>
+  t.same(decide('completed', { identity: alone }, MARGIN, new Date('2034-06-02T00:00:00Z')), { decision: 'declined', reasons: ['document_expired'] }, 'identity without document says when it expires')
   for (const field of ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']) {
     t.same(decide('completed', { document: printed({ [field]: 'unread' }) }, MARGIN), { decision: 'review', reasons: ['viz_unconfirmed'] }, `a page read without its ${field}`)
   }

@@ -94,15 +94,18 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
     for (const r of reasons) (REASON_CLASS[r] === 'declines' ? declines : review).add(r)
   }
   const { document, identity, face_match: match, liveness } = results
+  // Judged unexpired at its upload, the document may have expired while the verification waited for its
+  // other checks (the identity check, requested without document, says when it expires).
+  const expiresOn = document?.details?.mrz?.expiration_date ?? identity?.details?.document_expires_on ?? null
+  const expired = expiresOn !== null && expiresOn < now.toISOString().slice(0, 10)
   if (document) {
     if (!document.passed) fails(document.reasons)
-    // Judged unexpired at its upload, it may have expired while the verification waited for its other checks.
-    else if ((document.details?.mrz?.expiration_date ?? '9999') < now.toISOString().slice(0, 10)) declines.add('document_expired')
-    else {
+    else if (!expired) {
       const concern = pageConcern(document)
       if (concern) review.add(concern)
     }
   }
+  if (expired) declines.add('document_expired')
   if (identity && !identity.passed) fails(identity.reasons)
   if (match) {
     const near = match.score !== null && Math.abs(match.score - match.threshold) < margin

@@ -66,7 +66,7 @@ export function identityCheck(
     passed: reasons.length === 0,
     reasons,
     document_id: mrz ? document!.document_id : null,
-    details: { holder, matches },
+    details: { holder, matches, document_expires_on: mrz?.expiration_date ?? null },
     completed_at: now.toISOString(),
   }
 }
