@@ -1,6 +1,7 @@
 // GET /admin and its browser sign-in through app.inject: Bearer clients unchanged, the session
 // cookie's attributes and lifetime, the cookie refused by the JSON API, escaping, security headers.
 import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { eq } from 'drizzle-orm'
 import { operations } from '../generated/schemas.js'
@@ -162,6 +163,10 @@ t.test('sign-in refuses cross-site forms and bodies that are not forms', async (
   t.match(json.json(), { error: { code: 'unsupported_media_type', message: /x-www-form-urlencoded/ } })
   const form = await b.call('POST', '/verifications', { key: b.adminKey, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'checks=document' })
   t.equal(form.statusCode, 415, 'the JSON API still refuses form bodies')
+  const compressed = await b.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { 'content-type': FORM['content-type'], 'content-encoding': 'gzip' }, payload: gzipSync(`api_key=${b.adminKey}`) })
+  t.equal(compressed.statusCode, 415, 'a compressed form')
+  t.match(compressed.json(), { error: { code: 'unsupported_media_type', message: /Content-Encoding/ } })
+  t.notOk(compressed.headers['set-cookie'])
   const missing = await b.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { 'content-type': FORM['content-type'] }, payload: 'other=1' })
   t.equal(missing.statusCode, 400)
   t.equal((missing.json() as { error: { code: string } }).error.code, 'validation_error')

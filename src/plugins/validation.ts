@@ -8,7 +8,7 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { ApiError } from '../domain/errors.js'
 import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
-import { readBody } from './body-reader.js'
+import { encodedBodyError, readBody } from './body-reader.js'
 import { base64Images, placeBytes } from './base64-images.js'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -178,6 +178,9 @@ export default fp(
     // After authentication, before the schemas: a 400 in the API's shape, not a database error. Query
     // parameters the operation does not take are ignored, whatever they hold.
     app.addHook('preValidation', function refuseNulCharacters(request, _reply, done) {
+      // A compressed body that a parser took as it came (a console form) is 415, not garbled fields.
+      const encoded = request.body === undefined ? null : encodedBodyError(request)
+      if (encoded) return done(encoded)
       const query = declaredQuery(request)
       if (!holdsNul(request.params) && !holdsNul(query) && !holdsNul(request.body)) return done()
       const parts: Array<[string, unknown]> = [['/params', request.params], ['/querystring', query], ['', request.body]]
