@@ -3,7 +3,7 @@
 // does not read well only says so.
 import t from 'tap'
 import type { MrzData } from '../generated/schemas.js'
-import { vizCrossCheck, vizDisagrees } from '../src/domain/viz-check.js'
+import { inPrintedCentury, vizCrossCheck, vizDisagrees } from '../src/domain/viz-check.js'
 
 const mrz: MrzData = {
   format: 'TD3', document_code: 'P', issuing_state: 'NLD', document_number: 'NW8K2P7R4', surname: 'MUELLER', given_names: 'ANNA MARIA',
@@ -28,6 +28,9 @@ t.test('a genuine page agrees, with OCR noise', async (t) => {
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '1985-03-14' }, ['born 14.03.1985']).fields.date_of_birth, 'match', 'dates in numbers')
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '2024-03-14' }, ['14 MAA/MAR 1924']).fields.date_of_birth, 'match', 'a birth a century before the zone reads it (24: 2024 or 1924)')
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '2024-03-14' }, ['14 MAA/MAR 1934']).fields.date_of_birth, 'unread', 'another year is not')
+  t.equal(inPrintedCentury({ ...mrz, date_of_birth: '2024-03-14' }, ['Geboortedatum/Date of birth', '14 MAA/MAR 1924']).date_of_birth, '1924-03-14', "the zone's date in the page's century")
+  t.equal(inPrintedCentury({ ...mrz, date_of_birth: '2024-03-14' }, ['14 MAA/MAR 2024']).date_of_birth, '2024-03-14', 'the century the zone was read in, printed so')
+  t.equal(inPrintedCentury({ ...mrz, date_of_birth: '2024-03-14' }, []).date_of_birth, '2024-03-14', 'no page: as the zone is read')
   // A full name field (39 characters of TD3) cuts the given names: the page prints them whole.
   const long = { ...mrz, surname: 'DIAZ', given_names: 'MARIA GUADALUPE CONCEPCION ROSARI' }
   t.equal(4 + 2 + long.given_names.length, 39)

@@ -151,6 +151,17 @@ export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizR
   return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields }
 }
 
+/**
+ * The zone's data with its date of birth in the century the page prints it in: a zone's two digits of
+ * year (24) are read as the latest century that puts the birth in the past (2024); a page that prints
+ * the same day a century earlier (14 MAR 1924) says which it is.
+ */
+export function inPrintedCentury(mrz: MrzData, page: string[]): MrzData {
+  const born = mrz.date_of_birth
+  const printed = born ? page.flatMap((l) => datesOf(l.normalize('NFC').toUpperCase())).find((d) => centuryApart(d, born)) : undefined
+  return printed ? { ...mrz, date_of_birth: printed } : mrz
+}
+
 /** Whether the page shows every field the MRZ has, each as the MRZ has it. */
 export const vizShowsAll = (mrz: MrzData, fields: VizResult['fields']) => FIELDS.some((f) => mrz[f]) && FIELDS.every((f) => fields[f] === 'match' || !mrz[f])
 

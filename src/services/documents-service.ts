@@ -10,7 +10,7 @@ import { intakeImage } from './image-intake.js'
 import { newId } from '../domain/ids.js'
 import { encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
 import { mrzTextLines, parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
-import { sentZoneCrossCheck, vizCrossCheck, type VizResult } from '../domain/viz-check.js'
+import { inPrintedCentury, sentZoneCrossCheck, vizCrossCheck, type VizResult } from '../domain/viz-check.js'
 import { retakeMessage, retakeReasons } from '../domain/document-quality.js'
 import { FACE_NEEDS, sealFaces } from './stored-faces.js'
 import type { Principal } from './api-keys-service.js'
@@ -69,13 +69,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const now = new Date()
       let viz: VizResult | null = null
       const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
+      const page = analysis.reading?.page ?? analysis.sentZonePage ?? []
       if (reading && readMrz) {
         // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
         // whose page could not be read (no zone found on it) says so, for a person to look at.
-        viz = sentZoneCrossCheck(reading.data, analysis.reading?.page ?? analysis.sentZonePage ?? [], photoZone ? toMrzReading(photoZone, now).data : null)
+        reading = { ...reading, data: inPrintedCentury(reading.data, page) }
+        viz = sentZoneCrossCheck(reading.data, page, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
       } else if (photoZone) {
-        reading = toMrzReading(photoZone, now)
-        viz = vizCrossCheck(reading.data, analysis.reading!.page)
+        const read = toMrzReading(photoZone, now)
+        reading = { ...read, data: inPrintedCentury(read.data, page) }
+        viz = vizCrossCheck(reading.data, page)
       }
 
       // A photo whose zone could not be read because of how it was taken finishes no check: the
