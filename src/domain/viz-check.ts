@@ -145,8 +145,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizR
   if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, exact, full)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false, exact)
-  // A birth date's century is the page's to say: the zone's two digits of year are the same.
-  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates.map((d) => (centuryApart(d, mrz.date_of_birth!) ? mrz.date_of_birth! : d)))
+  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates)
   if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates)
   return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields }
 }
