@@ -148,7 +148,6 @@ function correctedLines(lines: string[], result: ParseResult): string[] {
   return chars.map((c) => c.join(''))
 }
 
-/** Splits MRZ text as sent by a client (lines separated by newlines) and parses it as is, or null. */
 /** The lines of an MRZ sent as text: trimmed, blank ones dropped. */
 export const mrzTextLines = (text: string) =>
   text
@@ -156,6 +155,7 @@ export const mrzTextLines = (text: string) =>
     .map((l) => l.trim())
     .filter((l) => l.length > 0)
 
+/** Splits MRZ text as sent by a client (lines separated by newlines) and parses it as is, or null. */
 export function parseMrzText(text: string): ParsedMrz | null {
   const lines = mrzTextLines(text)
   if (!lines.every((l) => /^[A-Z0-9<]+$/.test(l))) return null
@@ -182,15 +182,15 @@ function digitValid(result: ParseResult, name: string): boolean | null {
 export const EXPIRY_WINDOW_YEARS = 20
 
 /**
- * YYMMDD → YYYY-MM-DD. A birth date takes the latest century that does not put it in the future; an
- * expiry is 20YY unless that is more than EXPIRY_WINDOW_YEARS ahead, then 19YY (`991231` is 1999).
- */
-/**
  * Whether two dates (YYYY-MM-DD) are the same day a century apart: what a zone's two-digit year cannot
  * tell apart (a birth in 1924 or in 2024), where the page or the person can.
  */
 export const centuryApart = (a: string, b: string) => a.slice(4) === b.slice(4) && Math.abs(Number(a.slice(0, 4)) - Number(b.slice(0, 4))) === 100
 
+/**
+ * YYMMDD → YYYY-MM-DD. A birth date takes the latest century that does not put it in the future; an
+ * expiry is 20YY unless that is more than EXPIRY_WINDOW_YEARS ahead, then 19YY (`991231` is 1999).
+ */
 export function mrzDate(yymmdd: string | null, kind: 'birth' | 'expiry', today = new Date()): string | null {
   if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return null
   const yy = Number(yymmdd.slice(0, 2))
@@ -259,15 +259,18 @@ export function toMrzReading(parsed: ParsedMrz, today = new Date()): MrzReading 
       },
     },
     checkDigitsValid: checkDetails.length > 0 && checkDetails.every((d) => d.valid),
+    // A field the package and this reading both find invalid is named once.
     invalidFields: [
-      ...result.details.filter((d) => !d.valid && d.field && !d.field.endsWith('CheckDigit')).map((d) => d.field!),
-      ...(fillersReadAsK(result) ? ['names'] : []),
-      // Six digits that are no day of the calendar (31 February) pass the package's checks and their
-      // check digit; a zone that says so was not misread. (Fillers for an unknown date are no error.)
-      ...(noDay(field(result, 'birthDate'), dateOfBirth) ? ['birthDate'] : []),
-      ...(!frenchId && noDay(field(result, 'expirationDate'), expiry) ? ['expirationDate'] : []),
-      // A zone whose number is only fillers names no document.
-      ...(documentNumber ? [] : ['documentNumber']),
+      ...new Set([
+        ...result.details.filter((d) => !d.valid && d.field && !d.field.endsWith('CheckDigit')).map((d) => d.field!),
+        ...(fillersReadAsK(result) ? ['names'] : []),
+        // Six digits that are no day of the calendar (31 February) pass the package's checks and their
+        // check digit; a zone that says so was not misread. (Fillers for an unknown date are no error.)
+        ...(noDay(field(result, 'birthDate'), dateOfBirth) ? ['birthDate'] : []),
+        ...(!frenchId && noDay(field(result, 'expirationDate'), expiry) ? ['expirationDate'] : []),
+        // A zone whose number is only fillers names no document.
+        ...(documentNumber ? [] : ['documentNumber']),
+      ]),
     ],
   }
 }
