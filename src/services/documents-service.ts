@@ -72,7 +72,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const page = analysis.reading?.page ?? analysis.sentZonePage ?? []
       if (reading && readMrz) {
         // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
-        // whose page could not be read (no zone found on it) says so, for a person to look at.
+        // whose page could not be read says so, for a person to look at.
         reading = { ...reading, data: inPrintedCentury(reading.data, page) }
         viz = sentZoneCrossCheck(reading.data, page, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
       } else if (photoZone) {
