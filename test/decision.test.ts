@@ -54,6 +54,8 @@ t.test('declined: the document or the person is not genuine or does not match', 
 t.test('review: the automation cannot tell', async (t) => {
   t.same(decide('completed', { document: document(false, ['mrz_not_found']) }, MARGIN), { decision: 'review', reasons: ['mrz_not_found'] }, 'no readable zone')
   t.same(decide('completed', { document: document(true, [], false) }, MARGIN), { decision: 'review', reasons: ['viz_unread'] }, 'a page that could not be read')
+  t.same(decide('completed', { identity: identity(false, ['last_name_partial_match']) }, MARGIN), { decision: 'review', reasons: ['last_name_partial_match'] }, 'a name that matches in part')
+  t.same(decide('completed', { identity: identity(false, ['first_name_partial_match', 'date_of_birth_mismatch']) }, MARGIN), { decision: 'declined', reasons: ['date_of_birth_mismatch'] }, 'beside a mismatch, declined')
   // A page read whole that does not print a value of the zone: painted over, or hidden by glare.
   const mrz = { surname: 'MUELLER', given_names: 'ANNA MARIA', document_number: 'NW8K2P7R4', date_of_birth: '1985-03-14', expiration_date: '2034-06-01' }
   const printed = (fields: Record<string, string>) => {

@@ -177,6 +177,24 @@ t.test('documents over MRZ text', async (t) => {
     const wrongName = await session(['identity'], { last_name: 'Schmidt' })
     t.same((await upload(wrongName, { mrz: td3(passport).join('\n') })).json().checks_results.identity.reasons, ['document_unconfirmed', 'last_name_mismatch'])
 
+    // Names that match in part are a person's to judge: a genuine holder types them many ways.
+    const partly = async (applicant: Record<string, string>) => {
+      const vid = await session(['document', 'identity'], applicant)
+      const identity = (await upload(vid, { mrz: td3({ ...passport, surname: 'GARCIA<LOPEZ', given: 'ANA<MARIA' }).join('\n') })).json().checks_results.identity
+      return { identity, verification: (await b.call('GET', `/verifications/${vid}`, { key })).json() }
+    }
+    const oneSurname = await partly({ first_name: 'Ana', last_name: 'García' })
+    t.same(oneSurname.identity.reasons, ['last_name_partial_match'], 'one of two surnames')
+    t.equal(oneSurname.identity.details.matches.last_name, false, 'still not a match')
+    t.equal(oneSurname.verification.decision, 'review')
+    t.ok(oneSurname.verification.decision_reasons.includes('last_name_partial_match'))
+    const exchanged = await partly({ first_name: 'Garcia Lopez', last_name: 'Ana Maria' })
+    t.same(exchanged.identity.reasons, ['first_name_partial_match', 'last_name_partial_match'], 'first and last name exchanged')
+    t.equal(exchanged.verification.decision, 'review')
+    const other = await partly({ first_name: 'Ana', last_name: 'Garcin' })
+    t.same(other.identity.reasons, ['last_name_mismatch'], 'another name is still a mismatch')
+    t.equal(other.verification.decision, 'declined')
+
     const failedDoc = await session(['identity'], { last_name: 'Müller' })
     const expired = await upload(failedDoc, { mrz: td3({ ...passport, expiry: '190301' }).join('\n') })
     t.same(expired.json().checks_results.identity.reasons, ['document_failed'], 'fails when the document check fails')

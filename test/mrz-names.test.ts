@@ -1,7 +1,7 @@
 // Declared names against MRZ names, as ICAO 9303 Part 3 writes them: transliteration, apostrophes,
 // hyphens, truncation, and no match between different people's names.
 import t from 'tap'
-import { firstNameMatches, lastNameMatches, mrzNameForms, nameFieldFull, surnameCut } from '../src/domain/mrz-names.js'
+import { firstNameMatches, lastNameMatches, mrzNameForms, nameFieldFull, namePartlyMatches, surnameCut } from '../src/domain/mrz-names.js'
 
 t.test('legitimate spellings match', async (t) => {
   const surnames: Array<[string, string]> = [
@@ -60,4 +60,21 @@ t.test("different people's names never match", async (t) => {
 t.test('forms of a name', async (t) => {
   t.same([...mrzNameForms("D'Ärcy-Ñúñez")].sort(), ['D AERCY NUNEZ', 'D ARCY NUNEZ', 'DAERCY NUNEZ', 'DARCY NUNEZ'])
   t.same([...mrzNameForms('–')], [], 'nothing but punctuation: no form')
+})
+
+t.test('names that match in part: another transliteration, spacing, some of the words', async (t) => {
+  const partly: Array<[string, string]> = [
+    ['Muller', 'MUELLER'], ['Mueller', 'MULLER'], ['Schroder', 'SCHROEDER'], ['Angstrom', 'AANGSTROEM'],
+    ['Vanderberg', 'VAN DER BERG'], ['Mc Donald', 'MCDONALD'], ['Smith', 'SMITH JONES'], ['Jones', 'SMITH JONES'],
+    ['García López', 'GARCIA'], ['Jones Smith', 'SMITH JONES'], ['Maria', 'ANNA MARIA'],
+  ]
+  for (const [declared, mrz] of partly) {
+    t.notOk(lastNameMatches(declared, mrz, false), `${declared} does not match ${mrz}`)
+    t.ok(namePartlyMatches(declared, mrz), `${declared} matches ${mrz} in part`)
+  }
+  const different: Array<[string, string]> = [
+    ['Müller', 'MILLER'], ['Schmidt', 'SCHMITT'], ["O'Brien", 'BRIEN'], ['Petrov', 'PETROVA'], ['Anne', 'ANNA'],
+    ['Jon', 'JOHN'], ['Smith', 'SMYTH JONES'], ['J', 'J SMITH'], ['An', 'ANNA MARIA'], ['Maria', ''],
+  ]
+  for (const [declared, mrz] of different) t.notOk(namePartlyMatches(declared, mrz), `${declared} ≠ ${mrz}`)
 })

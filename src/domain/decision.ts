@@ -32,6 +32,8 @@ export const REASON_CLASS: Record<Reason, 'declines' | 'needs_review'> = {
   date_of_birth_mismatch: 'declines',
   document_number_mismatch: 'declines',
   nationality_mismatch: 'declines',
+  first_name_partial_match: 'needs_review',
+  last_name_partial_match: 'needs_review',
   no_document: 'needs_review',
   applicant_not_declared: 'needs_review',
   document_unconfirmed: 'needs_review',

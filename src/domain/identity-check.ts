@@ -3,7 +3,7 @@
 import type { Applicant, DocumentCheckResult, IdentityCheckResult, IdentityHolder } from '../../generated/schemas.js'
 import { pageConcern } from './document-check.js'
 import { centuryApart } from './mrz.js'
-import { firstNameMatches, lastNameMatches, nameFieldFull, surnameCut } from './mrz-names.js'
+import { firstNameMatches, lastNameMatches, nameFieldFull, namePartlyMatches, surnameCut } from './mrz-names.js'
 
 type Field = keyof IdentityHolder
 const FIELDS: Field[] = ['first_name', 'last_name', 'date_of_birth', 'document_number', 'nationality']
@@ -17,6 +17,8 @@ const normalizeNumber = (s: string) =>
     .replace(/[^A-Z0-9]/g, '')
     .replace(/O/g, '0')
     .replace(/I/g, '1')
+
+const namePartlyOrWhole = (declared: string, mrz: string) => lastNameMatches(declared, mrz, false) || namePartlyMatches(declared, mrz)
 
 export function identityCheck(
   applicant: Applicant | null,
@@ -56,12 +58,21 @@ export function identityCheck(
       : f === 'nationality' ? normalizeState(want) === have
       : want === have
   }
+  // A name that matches in part (another transliteration, some of its words, first and last name
+  // exchanged) is for a person to look at: a genuine holder types names many ways.
+  const exchanged =
+    matches.first_name === false && matches.last_name === false && holder.first_name !== null &&
+    namePartlyOrWhole(declared.first_name!, holder.last_name!) && namePartlyOrWhole(declared.last_name!, holder.first_name)
+  const partly = (f: Field) =>
+    exchanged ? f === 'first_name' || f === 'last_name'
+    : f === 'first_name' ? namePartlyMatches(declared.first_name!, holder.first_name ?? '')
+    : f === 'last_name' && namePartlyMatches(declared.last_name!, holder.last_name ?? '')
   const reasons: IdentityCheckResult['reasons'] = []
   if (!document || !mrz) reasons.push('no_document')
   else if (!document.passed) reasons.push('document_failed')
   else if (!documentRequested && pageConcern(document)) reasons.push('document_unconfirmed')
   if (FIELDS.every((f) => declared[f] === undefined)) reasons.push('applicant_not_declared')
-  for (const f of FIELDS) if (matches[f] === false) reasons.push(`${f}_mismatch`)
+  for (const f of FIELDS) if (matches[f] === false) reasons.push(partly(f) ? `${f as 'first_name' | 'last_name'}_partial_match` : `${f}_mismatch`)
   return {
     passed: reasons.length === 0,
     reasons,

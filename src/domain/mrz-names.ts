@@ -96,3 +96,24 @@ export function firstNameMatches(declared: string, mrz: string, truncated: boole
   }
   return false
 }
+
+/** Two-letter transliterations that states also write as one letter, and people type without the mark. */
+const fold = (word: string) => word.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A')
+
+/**
+ * Whether a declared name that does not match the MRZ's matches it in part, which a person should look
+ * at rather than the automation decline: the same letters once two-letter transliterations are read as
+ * one (Muller typed for MUELLER) and spaces dropped (Vanderberg, VAN DER BERG), or all the words of
+ * one side among the other's (Smith for SMITH JONES, Maria for ANNA MARIA). Words of one letter
+ * (initials, a particle written apart) do not count for the second rule.
+ */
+export function namePartlyMatches(declared: string, mrz: string): boolean {
+  const have = words(mrz).split(' ').filter(Boolean).map(fold)
+  for (const form of mrzNameForms(declared)) {
+    const want = form.split(' ').map(fold)
+    if (want.join('') === have.join('')) return true
+    const [shorter, longer] = want.length <= have.length ? [want, have] : [have, want]
+    if (shorter.length && longer.every((w) => w.length > 1) && shorter.every((w) => longer.includes(w))) return true
+  }
+  return false
+}
