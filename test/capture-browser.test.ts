@@ -207,6 +207,36 @@ t.test('a desktop shows a QR code of the link and follows the phone to the end',
   t.same(problems, [])
 })
 
+t.test('a flow the service refuses to go on with says the checks could not be completed', { skip: missingBrowser }, async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const { vid, path: linkPath } = await captureLink(b, service.key, ['liveness'])
+  // Every challenge the verification may have is taken (and left unanswered) before the page's turn.
+  for (let i = 0; ; i++) {
+    const made = await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key: service.key })
+    if (made.statusCode === 409) break
+    t.equal(made.statusCode, 201)
+    if (i > 10) throw new Error('challenges never ran out')
+  }
+  const origin = await serve(b)
+  const browser = await launch(t)
+  const context = await browser.newContext(PHONE)
+  await context.addInitScript(FAKE_CAMERA)
+  const page = await context.newPage()
+  const problems = watch(page, /status of 409/)
+  t.equal((await page.goto(`${origin}${linkPath}`))?.status(), 200)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await page.locator('#camera').waitFor()
+  await setCamera(page, dataUrl(fixture('faces/selfie-collins.jpg')))
+  await page.getByRole('button', { name: 'Take photo' }).click()
+  await page.locator('#done').waitFor({ timeout: 60_000 })
+  t.match(await page.locator('#done-text').innerText(), /could not be completed/, 'not "everything has been sent"')
+  t.equal((await b.call('GET', `/verifications/${vid}`, { key: service.key })).json().status, 'pending', 'liveness has no result')
+  await axe(t, page, 'unfinished')
+  await shot(page, '10-unfinished')
+  t.same(problems, [])
+})
+
 t.test('a link that no longer works, and the page in French', { skip: missingBrowser }, async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')

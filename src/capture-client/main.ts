@@ -190,12 +190,31 @@ function challengeStep(n: number): Promise<boolean> {
   })
 }
 
+/** How the verification stands once this page is done with it, from the link's own view of it. */
+async function standing(): Promise<'pending' | 'finished' | 'link_ended'> {
+  try {
+    const progress = await api('GET', '/capture-progress')
+    if (progress.status === 401) return 'link_ended'
+    return progress.status === 200 && (progress.body as { status?: string } | null)?.status === 'pending' ? 'pending' : 'finished'
+  } catch {
+    return 'finished'
+  }
+}
+
 async function finish(elsewhere = false) {
   if (finished) return
   finished = true
   stopCamera()
   $('step-counter').hidden = true
+  // The flow also ends when the service refuses another try (its challenges used up) or the link
+  // stopped working: the page says so rather than that everything was sent.
+  const now = elsewhere ? 'finished' : await standing()
   if (elsewhere) $('done-text').textContent = S.finishedElsewhere!
+  else if (now === 'pending') $('done-text').textContent = S.unfinishedText!
+  else if (now === 'link_ended') {
+    $('done-title').textContent = S.expiredTitle!
+    $('done-text').textContent = S.expiredText!
+  }
   show('done')
   focusHeading('done')
   if (data.returnUrl) {
