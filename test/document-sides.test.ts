@@ -75,24 +75,37 @@ t.test('identity alone takes no zone its photo does not confirm', async (t) => {
   t.ok(['document_failed', 'document_unconfirmed'].some((r) => identity.reasons.includes(r)), `reasons ${identity.reasons}`)
 })
 
+/** The clean passport's page above its zone, printing `born` as its date of birth (DejaVu Sans, as the fixtures' pages). */
+async function pageBorn(born: string) {
+  const printed = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="40"><rect width="300" height="40" fill="#eef0eb"/>' +
+      `<text x="2" y="31" font-family="DejaVu Sans" font-weight="bold" font-size="25" fill="#111">${born}</text></svg>`,
+  )
+  return sharp(fixture('documents/passport-td3-clean.jpg'))
+    .extract({ left: 0, top: 0, width: 1200, height: 680 })
+    .composite([{ input: printed, left: 346, top: 405 }])
+    .jpeg({ quality: 90 })
+    .toBuffer()
+}
+
 t.test("a birth a century before the zone's reading is dated as the page prints it", async (t) => {
   const b = await build(t)
   const { key } = await b.createKey('centenarian', 'service')
-  // The passport's page above its zone, its date of birth printed as 1924 (DejaVu Sans, as the fixtures' pages).
-  const born1924 = Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="40"><rect width="300" height="40" fill="#eef0eb"/>' +
-      '<text x="2" y="31" font-family="DejaVu Sans" font-weight="bold" font-size="25" fill="#111">14 MAA/MAR 1924</text></svg>',
-  )
-  const page = await sharp(fixture('documents/passport-td3-clean.jpg'))
-    .extract({ left: 0, top: 0, width: 1200, height: 680 })
-    .composite([{ input: born1924, left: 346, top: 405 }])
-    .jpeg({ quality: 90 })
-    .toBuffer()
   const { td3 } = await import('./helpers/mrz.js')
-  const mrz = td3({ issuing: 'NLD', surname: 'MUELLER', given: 'ANNA MARIA', number: 'NW8K2P7R4', nationality: 'NLD', dob: '240314', sex: 'F', expiry: '340601' }).join('\n')
-  const { upload, v } = await verify(b, key, ['document', 'identity'], { last_name: 'Müller', date_of_birth: '1924-03-14' }, { document_type: 'passport', front_image: page.toString('base64'), mrz })
+  const zone = (dob: string) => td3({ issuing: 'NLD', surname: 'MUELLER', given: 'ANNA MARIA', number: 'NW8K2P7R4', nationality: 'NLD', dob, sex: 'F', expiry: '340601' }).join('\n')
+  const page = await pageBorn('14 MAA/MAR 1924')
+  const { upload, v } = await verify(b, key, ['document', 'identity'], { last_name: 'Müller', date_of_birth: '1924-03-14' }, { document_type: 'passport', front_image: page.toString('base64'), mrz: zone('240314') })
   t.equal(upload.checks_results.document.details.mrz.date_of_birth, '1924-03-14', 'not a two-year-old')
   t.equal(upload.checks_results.document.details.viz.fields.date_of_birth, 'match')
   t.equal(upload.checks_results.identity.details.matches.date_of_birth, true)
   t.equal(v.decision, 'approved', `${v.decision_reasons}`)
+
+  // A child's passport, its page printing 2015: a birth declared in 1915 is not the holder's.
+  const child = await pageBorn('14 MAA/MAR 2015')
+  const young = await verify(b, key, ['document', 'identity'], { last_name: 'Müller', date_of_birth: '1915-03-14' }, { document_type: 'passport', front_image: child.toString('base64'), mrz: zone('150314') })
+  t.equal(young.upload.checks_results.document.details.mrz.date_of_birth, '2015-03-14')
+  t.equal(young.upload.checks_results.document.details.viz.fields.date_of_birth, 'match')
+  t.same(young.upload.checks_results.identity.reasons, ['date_of_birth_mismatch'], 'the page says which century')
+  t.equal(young.upload.checks_results.identity.details.holder.date_of_birth, '2015-03-14')
+  t.equal(young.v.decision, 'declined')
 })

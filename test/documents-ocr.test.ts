@@ -201,10 +201,13 @@ t.test('a retaken photo clears the last error; a sharp photo with no MRZ still f
   const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
   t.equal(v.last_error, null, 'the accepted photo clears it')
 
-  const other = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json().id
+  const declared = { first_name: 'Anna Maria', last_name: 'Müller', date_of_birth: '1985-03-14' }
+  const other = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'identity'], applicant: declared } })).json().id
   const noMrz = await b.call('POST', `/verifications/${other}/documents`, { key, body: { document_type: 'passport', front_image: image('no-mrz.jpg') } })
   t.equal(noMrz.statusCode, 201, 'sharp and lit, without an MRZ: not a retake')
   t.same(noMrz.json().checks_results.document.reasons, ['mrz_not_found'])
+  t.same(noMrz.json().checks_results.identity.reasons, ['no_document'], 'nothing read is no mismatch')
+  t.match((await b.call('GET', `/verifications/${other}`, { key })).json(), { decision: 'review', decision_reasons: ['mrz_not_found', 'no_document'] })
 })
 
 t.test('a page small in the frame, or seen in perspective, is found and read', async (t) => {

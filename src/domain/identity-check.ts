@@ -39,7 +39,9 @@ export function identityCheck(
     nationality: mrz?.nationality ? normalizeState(mrz.nationality) : null,
   }
   // A zone's two-digit year cannot tell a birth in 1924 from one in 2024: the declared century is taken.
-  if (holder.date_of_birth && applicant?.date_of_birth && centuryApart(holder.date_of_birth, applicant.date_of_birth)) holder.date_of_birth = applicant.date_of_birth
+  // Not when the page prints the date with its century: a child's passport is no centenarian's.
+  const pagePrintsBirth = document?.details.viz?.fields.date_of_birth === 'match'
+  if (holder.date_of_birth && applicant?.date_of_birth && !pagePrintsBirth && centuryApart(holder.date_of_birth, applicant.date_of_birth)) holder.date_of_birth = applicant.date_of_birth
   const truncated = mrz !== null && nameFieldFull(mrz)
   const matches = Object.fromEntries(FIELDS.map((f) => [f, null])) as IdentityCheckResult['details']['matches']
   const declared = applicant ?? {}
@@ -72,7 +74,8 @@ export function identityCheck(
   else if (!document.passed) reasons.push('document_failed')
   else if (!documentRequested && pageConcern(document)) reasons.push('document_unconfirmed')
   if (FIELDS.every((f) => declared[f] === undefined)) reasons.push('applicant_not_declared')
-  for (const f of FIELDS) if (matches[f] === false) reasons.push(partly(f) ? `${f as 'first_name' | 'last_name'}_partial_match` : `${f}_mismatch`)
+  // Nothing read is not a mismatch: `no_document` says it.
+  if (mrz) for (const f of FIELDS) if (matches[f] === false) reasons.push(partly(f) ? `${f as 'first_name' | 'last_name'}_partial_match` : `${f}_mismatch`)
   return {
     passed: reasons.length === 0,
     reasons,
