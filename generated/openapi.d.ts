@@ -160,8 +160,10 @@ export interface paths {
          *     - The token is 256 random bits (`cap_` + 43 base64url characters), stored only as its SHA-256.
          *       It is not an API key: sent as `Authorization: Bearer <token>` it grants only this
          *       verification's capture operations (`POST /verifications/{id}/documents`, `/selfie`,
-         *       `/face-match`, `/documents/{doc_id}/liveness`, `/active-liveness/challenge`,
-         *       `/active-liveness/verify`) and `GET /verifications/{id}/capture-progress`. Any other operation,
+         *       `/face-match`, `/active-liveness/challenge`, `/active-liveness/verify`) and
+         *       `GET /verifications/{id}/capture-progress`. Not passive liveness
+         *       (`/documents/{doc_id}/liveness`): the page judges liveness by challenges, and the person must
+         *       not be able to choose the weaker check. Any other operation,
          *       or another verification, answers 401 as an unknown key does. Requests made with it are
          *       rate-limited per token, as a key's are.
          *     - It is valid until the link expires (`expires_in` seconds, default 3600, at most 86400) or a new
@@ -345,8 +347,10 @@ export interface paths {
          *
          *     Errors: 400 when a path parameter is over 100 characters; 401; 403; 404 unknown or foreign
          *     verification, or `doc_id` not an upload of this verification; 409 verification not pending,
-         *     `liveness` not requested, the upload is not a selfie, or its image was deleted after
-         *     `MEDIA_RETENTION`; 429; 500.
+         *     `liveness` not requested, the upload is not a selfie, its image was deleted after
+         *     `MEDIA_RETENTION`, or (decided) an active-liveness challenge of this verification has been
+         *     answered: from then on only challenges judge its liveness, so that a failed challenge cannot be
+         *     replaced by the weaker passive check (not even after a new selfie); 429; 500.
          */
         post: operations["runDocumentLiveness"];
         delete?: never;

@@ -198,7 +198,7 @@ t.test('active liveness challenges', async (t) => {
 
   const verify = (body: unknown) => b.call('POST', `/verifications/${vid}/active-liveness/verify`, { key, body })
   t.equal((await verify({ challenge_id: challenge.challenge_id, frames: [{ action: challenge.actions[0], image: photo('faces/selfie-collins.jpg') }] })).statusCode, 409, 'no selfie yet')
-  await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+  const selfieId = await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
   // Every challenge asks for a head movement (its frame is judged for depth).
   const c = (await b.call('POST', `/verifications/${vid}/active-liveness/challenge`, { key })).json()
   t.ok(c.actions.some((a: string) => ['turn_left', 'turn_right', 'look_up'].includes(a)), `a head movement in ${c.actions}`)
@@ -250,6 +250,15 @@ t.test('active liveness challenges', async (t) => {
   const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
   t.equal(v.checks_results.liveness.challenge_id, other.challenge_id, 'the result is the liveness check')
   t.equal(v.last_error, null, 'frames judged since: the refusal is no longer the last word')
+
+  // The failed challenge is not washed out by the weaker passive check, not even on a new selfie.
+  const passive = await b.call('POST', `/verifications/${vid}/documents/${selfieId}/liveness`, { key })
+  t.equal(passive.statusCode, 409)
+  t.same(specErrors('runDocumentLiveness', 409, passive.json()), [])
+  t.match(passive.json().error.message, /only challenges judge its liveness/)
+  const newSelfie = await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
+  t.equal((await b.call('POST', `/verifications/${vid}/documents/${newSelfie}/liveness`, { key })).statusCode, 409, 'a new selfie changes nothing')
+  t.notOk((await b.call('GET', `/verifications/${vid}`, { key })).json().checks_results.liveness, 'no passive result was recorded')
 })
 
 t.test('a challenge never asks for what the selfie already shows', async (t) => {

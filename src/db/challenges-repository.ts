@@ -1,5 +1,5 @@
 // SQL for active-liveness challenges.
-import { and, count, eq, isNull, gt, sql } from 'drizzle-orm'
+import { and, count, eq, isNotNull, isNull, gt, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
 import { livenessChallenges, verifications } from './schema.js'
 
@@ -28,6 +28,16 @@ export function createChallengesRepository(db: Db) {
         .where(and(eq(livenessChallenges.id, id), eq(livenessChallenges.verificationId, verificationId)))
         .limit(1)
       return row
+    },
+
+    /** Whether any challenge of the verification has been answered (used), rightly or not. */
+    async anyAnswered(verificationId: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: livenessChallenges.id })
+        .from(livenessChallenges)
+        .where(and(eq(livenessChallenges.verificationId, verificationId), isNotNull(livenessChallenges.usedAt)))
+        .limit(1)
+      return !!row
     },
 
     /** Marks a challenge used if it is unused and unexpired; false otherwise (a second use loses). */

@@ -15,12 +15,14 @@ export function looksLikeCaptureToken(token: string): boolean {
   return TOKEN_PATTERN.test(token)
 }
 
-/** The operations a capture token may call, each on its own verification only (path parameter `id`). */
+/**
+ * The operations a capture token may call, each on its own verification only (path parameter `id`).
+ * Not passive liveness: the page judges liveness by challenges, which the person must not skip.
+ */
 export const CAPTURE_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
   'uploadDocument',
   'uploadSelfie',
   'runFaceMatch',
-  'runDocumentLiveness',
   'createLivenessChallenge',
   'verifyActiveLiveness',
   'getCaptureProgress',

@@ -33,6 +33,7 @@ export const ACTIONS: LivenessAction[] = ['turn_left', 'turn_right', 'look_up', 
 export const CHALLENGE_TTL_MS = 2 * 60_000
 /** Challenges one verification may have, used or not. */
 export const CHALLENGES_PER_VERIFICATION = 5
+const ACTIVE_ONLY = 'this verification has answered an active-liveness challenge: only challenges judge its liveness now'
 
 export interface BiometricsDeps {
   verifications: VerificationsService
@@ -173,13 +174,17 @@ export function createBiometricsService(deps: BiometricsDeps) {
 
     async passiveLiveness(principal: Principal, verificationId: string, uploadId: string): Promise<LivenessCheckResult> {
       const v = await deps.verifications.pendingForProcessing(principal, verificationId)
+      if (await deps.challenges.anyAnswered(verificationId)) throw conflict(ACTIVE_ONLY)
       const row = await deps.uploads.find(uploadId, verificationId)
       if (!row) throw notFound('upload')
       requireCheck(v.checks, 'liveness')
       if (row.kind !== 'selfie') throw conflict(`${uploadId} is a ${row.kind} upload: passive liveness examines a selfie`)
       const analysed = await facesOf(row, 'selfie', 'the selfie')
       const result = passiveLiveness({ selfieId: row.id, faces: analysed.faces, quality: analysed.quality!, model: deps.faces.model, now: new Date() })
-      await deps.verifications.recordResults(principal, verificationId, { liveness: result })
+      // A weaker check never replaces a stronger one: once a challenge was answered, only challenges judge.
+      await deps.verifications.recordResults(principal, verificationId, { liveness: result }, undefined, async (tx) => {
+        if (await deps.challenges.anyAnswered(verificationId, tx)) throw conflict(ACTIVE_ONLY)
+      })
       return result
     },
 

@@ -5,7 +5,8 @@ import type { IdempotencyRepository } from '../db/idempotency-repository.js'
 import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
 import { hashOf } from '../domain/canonical-json.js'
 import { dateOfBirthProblem } from '../domain/applicant.js'
-import { ApiError, conflict, notFound, type ErrorDetail } from '../domain/errors.js'
+import { ApiError, conflict, notFound } from '../domain/errors.js'
+import { validateMetadata } from '../domain/metadata.js'
 import { newId } from '../domain/ids.js'
 import { mergeResults } from '../domain/check-results.js'
 import { clientScope } from '../domain/permissions.js'
@@ -17,9 +18,6 @@ import type { WebhooksService } from './webhooks-service.js'
 
 export type CheckName = Verification['checks'][number]
 export type CheckResult = NonNullable<Verification['checks_results'][CheckName]>
-
-const MAX_METADATA_KEYS = 20
-const MAX_METADATA_KEY_LENGTH = 40
 
 export interface CreateResult {
   verification: Verification
@@ -34,21 +32,6 @@ export interface ListPage {
 }
 
 class IdempotencyRace extends Error {}
-
-function validateMetadata(metadata: Record<string, string> | undefined) {
-  if (!metadata) return
-  const details: ErrorDetail[] = []
-  const keys = Object.keys(metadata)
-  if (keys.length > MAX_METADATA_KEYS) details.push({ path: '/metadata', message: `must have at most ${MAX_METADATA_KEYS} keys` })
-  for (const k of keys) {
-    // Code points, as the schemas' maxLength counts them (openapi.yaml: "lengths").
-    const length = [...k].length
-    if (length === 0 || length > MAX_METADATA_KEY_LENGTH) {
-      details.push({ path: `/metadata/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `key must be 1 to ${MAX_METADATA_KEY_LENGTH} characters` })
-    }
-  }
-  if (details.length) throw new ApiError('validation_error', 'request validation failed', details)
-}
 
 export interface VerificationsServiceOptions {
   ttlMs: number
@@ -218,6 +201,8 @@ export function createVerificationsService(
         /** An accepted capture of this kind: the refusal of an earlier one of its kind is no longer the last word. */
         clearLastError: VerificationLastError['code']
       },
+      /** Checked with the verification's row locked, before anything is written: throws to refuse the results. */
+      guard?: (tx: Tx) => Promise<void>,
     ): Promise<Verification> {
       const now = new Date()
       const { row, queued } = await db.transaction(async (tx) => {
@@ -228,6 +213,7 @@ export function createVerificationsService(
         for (const check of Object.keys(results)) {
           if (!current.checks.includes(check)) throw conflict(`the ${check} check was not requested for this verification`)
         }
+        await guard?.(tx)
         if (upload) await upload.store(tx)
         const merged = mergeResults(current.checksResults, results, upload?.sent)
         const done = current.checks.every((c) => c in merged)
