@@ -166,8 +166,9 @@ export interface paths {
          *       not be able to choose the weaker check. Any other operation,
          *       or another verification, answers 401 as an unknown key does. Requests made with it are
          *       rate-limited per token, as a key's are.
-         *     - It is valid until the link expires (`expires_in` seconds, default 3600, at most 86400) or a new
-         *       link for the same verification replaces it. Once the verification is no longer pending, the
+         *     - It is valid until the link expires (`expires_in` seconds, default 3600, at most 86400), a new
+         *       link for the same verification replaces it, or the key that made it is revoked (a leaked key's
+         *       links stop with it; the page then answers 404). Once the verification is no longer pending, the
          *       capture operations answer 409 as they do for a key; the progress stays readable until the link
          *       expires, so that a page left open on a desktop learns that the phone has finished.
          *     - 409 when the verification is no longer pending. (Every check is fed by a capture: the

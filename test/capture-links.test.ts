@@ -165,6 +165,17 @@ t.test('a new link replaces the old one; an expired link stops working', async (
   await b.app.db.update(captureLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captureLinks.verificationId, v.id))
   t.equal((await b.call('GET', `/verifications/${v.id}/capture-progress`, { key: second.token })).statusCode, 401, 'expired: 401')
   t.equal((await b.call('POST', `/verifications/${v.id}/active-liveness/challenge`, { key: second.token })).statusCode, 401)
+
+  // A key revoked (leaked, say): the links it made stop with it, the page as well.
+  const leaked = await b.createKey('acme', 'service')
+  const w = await create(b, leaked.key, { checks: ['liveness'] })
+  const made = await link(b, leaked.key, w.id)
+  t.equal((await b.call('GET', `/verifications/${w.id}/capture-progress`, { key: made.token })).statusCode, 200)
+  t.equal((await b.call('DELETE', `/admin/keys/${leaked.id}`, { key: b.adminKey })).statusCode, 200)
+  t.equal((await b.call('GET', `/verifications/${w.id}/capture-progress`, { key: made.token })).statusCode, 401, "a revoked key's link: 401")
+  t.equal((await b.call('POST', `/verifications/${w.id}/active-liveness/challenge`, { key: made.token })).statusCode, 401)
+  t.equal((await b.app.inject({ method: 'GET', url: `/capture/${made.token}` })).statusCode, 404, 'and its page is gone')
+  t.equal((await b.call('GET', `/verifications/${w.id}`, { key: service.key })).statusCode, 200, 'the verification stays, for its client')
 })
 
 t.test('requests made with a token are rate-limited per token', async (t) => {

@@ -1,7 +1,7 @@
 // SQL for capture links. Every method takes an optional transaction from its caller.
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { Db, Executor } from './client.js'
-import { captureLinks, verifications } from './schema.js'
+import { apiKeys, captureLinks, verifications } from './schema.js'
 
 const c = captureLinks
 
@@ -16,7 +16,10 @@ export function createCaptureLinksRepository(db: Db) {
       await tx.insert(c).values(row)
     },
 
-    /** An unexpired, unrevoked link by its token's hash, with what its page and its principal need of its verification. */
+    /**
+     * An unexpired, unrevoked link by its token's hash, whose key is not revoked either (a leaked key's
+     * links stop with it), with what its page and its principal need of its verification.
+     */
     async findActive(tokenHash: string, tx: Executor = db) {
       const [row] = await tx
         .select({
@@ -32,6 +35,7 @@ export function createCaptureLinksRepository(db: Db) {
         })
         .from(c)
         .innerJoin(verifications, eq(verifications.id, c.verificationId))
+        .innerJoin(apiKeys, and(eq(apiKeys.id, c.createdByKeyId), isNull(apiKeys.revokedAt)))
         .where(and(eq(c.tokenHash, tokenHash), isNull(c.revokedAt), gt(c.expiresAt, sql`now()`)))
         .limit(1)
       return row
