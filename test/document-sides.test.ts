@@ -57,6 +57,29 @@ t.test("a zone sent as text is judged against a front that does not show it", as
   t.equal(v.decision, 'approved', `${v.decision_reasons}`)
 })
 
+t.test("a zone sent as text that differs from the photo's own is not approved", async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('sent-differs', 'service')
+  const { td3 } = await import('./helpers/mrz.js')
+  const holder = { issuing: 'NLD', surname: 'MUELLER', given: 'ANNA MARIA', number: 'NW8K2P7R4', nationality: 'NLD', dob: '850314', sex: 'F' as const, expiry: '340601' }
+  const send = (changes: object, applicant: object) =>
+    verify(b, key, ['document', 'identity'], applicant, { document_type: 'passport', front_image: image('documents/passport-td3-phone.jpg'), mrz: td3({ ...holder, ...changes }).join('\n') })
+  // The names a letter away (within OCR's noise of the page), the number and dates the photo's.
+  const renamed = await send({ surname: 'MILLER', given: 'ANNA MARTA' }, { first_name: 'Anna Marta', last_name: 'Miller', date_of_birth: '1985-03-14' })
+  t.same(renamed.upload.checks_results.document.details.viz.sent_zone_differs, ['surname', 'given_names'])
+  t.match(renamed.upload.checks_results.document.details.viz.fields, { surname: 'near', given_names: 'near' }, 'the page prints them only near')
+  t.equal(renamed.v.decision, 'review')
+  t.same(renamed.v.decision_reasons, ['mrz_text_differs'])
+  // Another nationality, which no page check reads.
+  const german = await send({ nationality: 'DEU', issuing: 'DEU' }, { last_name: 'Müller', nationality: 'DEU' })
+  t.same(german.upload.checks_results.document.details.viz.sent_zone_differs, ['issuing_state', 'nationality'])
+  t.equal(german.v.decision, 'review', `${german.v.decision_reasons}`)
+  // The same zone as the photo's: approved.
+  const same = await send({}, { last_name: 'Müller', date_of_birth: '1985-03-14' })
+  t.notOk('sent_zone_differs' in same.upload.checks_results.document.details.viz)
+  t.equal(same.v.decision, 'approved', `${same.v.decision_reasons}`)
+})
+
 t.test('identity alone takes no zone its photo does not confirm', async (t) => {
   const b = await build(t)
   const { key } = await b.createKey('ocr-identity', 'service')

@@ -37,7 +37,7 @@ export function printsExactly(mrzLines: string[], page: string[]): boolean {
   const parsed = parseMrzLines(mrzLines)
   if (!parsed) return false
   const data = toMrzReading(parsed).data
-  return vizShowsAll(data, vizCrossCheck(data, page, true).fields)
+  return vizShowsAll(data, vizCrossCheck(data, page).fields)
 }
 
 /** Both names of a zone printed on its page as they are. */
@@ -58,11 +58,10 @@ export function namesAgreement(mrzLines: string[], page: string[]): number | nul
   const parsed = parseMrzLines(mrzLines)
   if (!parsed) return null
   const data = toMrzReading(parsed).data
-  const loose = vizCrossCheck(data, page)
+  const viz = vizCrossCheck(data, page)
   const names = ['surname', 'given_names'] as const
-  if (!loose.page_read && names.every((f) => loose.fields[f] === 'unread')) return null
-  const strict = vizCrossCheck(data, page, true)
-  return names.reduce((sum, f) => sum + (loose.fields[f] === 'mismatch' ? -2 : strict.fields[f] === 'match' || !data[f] ? 2 : loose.fields[f] === 'match' ? 1 : 0), 0)
+  if (!viz.page_read && names.every((f) => viz.fields[f] === 'unread')) return null
+  return names.reduce((sum, f) => sum + (viz.fields[f] === 'mismatch' ? -2 : viz.fields[f] === 'match' || !data[f] ? 2 : viz.fields[f] === 'near' ? 1 : 0), 0)
 }
 
 /** Cuts of a line a little thinner and thicker than found: OCR's reading of a letter shifts with them. */

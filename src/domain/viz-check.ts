@@ -1,20 +1,28 @@
 // The printed page (ICAO's visual inspection zone) against the MRZ: each of the holder's names, the
-// document number and the two dates is looked for in the page's OCR text. Tolerant to OCR noise (a
-// letter or two in long values, diacritics and their spellings, O/0 and I/1), not to different data:
-// a name the page prints shorter than the MRZ (a misread zone), or a page that reads well and shows
-// at most one of the five (a page painted over), disagrees; a page that does not read well says only that.
+// document number and the two dates is looked for in the page's OCR text. A value printed as the zone
+// has it (diacritics and their spellings, O/0 and I/1 aside) confirms it; one within OCR's noise of it
+// (a letter or two in long values) is `near`: found, but confirming nothing, since a letter changed
+// in the zone reads the same. A name the page prints shorter than the MRZ (a misread zone), or a page
+// that reads well and shows at most one of the five (a page painted over), disagrees; a page that does
+// not read well says only that.
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull } from './mrz-names.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | 'date_of_birth' | 'expiration_date'
-/** `match`: printed as in the MRZ; `mismatch`: printed otherwise; `unread`: not found on the page. */
-export type VizStatus = 'match' | 'mismatch' | 'unread'
+/** `match`: printed as in the MRZ; `near`: within OCR's noise of it; `mismatch`: printed otherwise; `unread`: not found on the page. */
+export type VizStatus = 'match' | 'near' | 'mismatch' | 'unread'
 export interface VizResult {
   /** Whether the page read well enough to judge it: its labels were read, or it shows every field the MRZ has. */
   page_read: boolean
   fields: Record<VizField, VizStatus>
+  /** With an MRZ sent as text: the fields no check digit guards that the photo's own zone has otherwise. */
+  sent_zone_differs?: SentZoneField[]
 }
+
+/** The fields of a zone that no check digit guards. */
+const UNGUARDED = ['document_code', 'issuing_state', 'surname', 'given_names', 'nationality', 'sex'] as const
+export type SentZoneField = (typeof UNGUARDED)[number]
 
 const FIELDS: VizField[] = ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']
 
@@ -69,16 +77,17 @@ const fillersMisread = (rest: string) => rest.length > 0 && rest.split(' ').ever
 const toleranceFor = (value: string) => (value.length <= 4 ? 0 : value.length <= 9 ? 1 : 2)
 
 /**
- * How a value is printed among `lines` (as word lists): `match` within OCR's tolerance of a run of as
- * many words; `mismatch` when the page prints the MRZ's value as it reads with the fillers OCR took
+ * How a value is printed among `lines` (as word lists): `match` as a run of as many words, `near`
+ * within OCR's tolerance of one; `mismatch` when the page prints the MRZ's value as it reads with the fillers OCR took
  * for letters put back (K's added to it, or K's standing for `<`: SCHROEDERKKGRETAKLUISE where the
  * page prints SCHRÖDER and GRETA LUISE); else `unread`. Only names can be misread in an MRZ without
  * a check digit failing, so only names are judged for a mismatch.
  */
-function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean, exact: boolean, cutShort = false): VizStatus {
+function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean, cutShort = false): VizStatus {
   const want = key(value)
   const n = value.split(' ').length
-  const tolerance = exact ? 0 : toleranceFor(want)
+  const tolerance = toleranceFor(want)
+  let near = false
   // The value with every K taken for a filler: what the zone says if OCR read its `<` as K.
   const asFillers = want.replace(/K/g, ' ').trim().replace(/ +/g, ' ')
   let cut = false
@@ -96,13 +105,14 @@ function look(value: string, lines: string[][], key: (s: string) => string, judg
           if (want.split(' ').length < have.split(' ').length) cut = true
           else return 'match'
         }
-        else if (span === n && distance(want, have, tolerance) <= tolerance) return 'match'
+        else if (span === n && have === want) return 'match'
+        else if (span === n && distance(want, have, tolerance) <= tolerance) near = true
         // The zone's name field was full: its last word may be the printed one's beginning.
         else if (cutShort && span === n && have.startsWith(want)) return 'match'
       }
     }
   }
-  return judgeMismatch && cut ? 'mismatch' : 'unread'
+  return judgeMismatch && cut ? 'mismatch' : near ? 'near' : 'unread'
 }
 
 const MONTHS: Record<string, number> = {
@@ -129,11 +139,8 @@ function datesOf(line: string): string[] {
 /** A date printed on the page: `match` or `unread` (a page prints several dates: another is no disagreement). */
 const lookDate = (value: string, dates: string[]): VizStatus => (dates.includes(value) ? 'match' : 'unread')
 
-/**
- * The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. `exact`: values
- * match only as printed, without OCR's tolerance (for telling two readings of a zone apart).
- */
-export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizResult {
+/** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
+export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
@@ -141,10 +148,10 @@ export function vizCrossCheck(mrz: MrzData, page: string[], exact = false): VizR
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
   // The name the zone writes last (the given names, or a surname alone) is the one a full field cuts.
   const full = nameFieldFull(mrz)
-  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true, exact, full && !mrz.given_names)
-  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, exact, full)
+  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true, full && !mrz.given_names)
+  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, full)
   // A number may be printed in groups: each line is also tried as one word.
-  if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false, exact)
+  if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
   if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates)
   if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates)
   return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields }
@@ -171,8 +178,9 @@ export const vizShowsAll = (mrz: MrzData, fields: VizResult['fields']) => FIELDS
 export function vizDisagrees(viz: VizResult): VizField[] {
   const mismatched = FIELDS.filter((f) => viz.fields[f] === 'mismatch')
   if (mismatched.length) return mismatched
-  const matched = FIELDS.filter((f) => viz.fields[f] === 'match').length
-  return viz.page_read && matched <= 1 ? FIELDS.filter((f) => viz.fields[f] !== 'match') : []
+  // Found near its value is found: OCR's noise is no page painted over.
+  const found = FIELDS.filter((f) => viz.fields[f] === 'match' || viz.fields[f] === 'near').length
+  return viz.page_read && found <= 1 ? FIELDS.filter((f) => viz.fields[f] !== 'match' && viz.fields[f] !== 'near') : []
 }
 
 /** The fields a check digit guards: a zone read with every check digit holding has not misread them. */
@@ -181,7 +189,9 @@ const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_dat
 /**
  * An MRZ sent as text, cross-checked against a photo's printed page, and against the photo's own zone
  * where OCR read one whose check digits all hold: a guarded field that differs from the one sent is
- * `mismatch` (the photo is of another document). Names have no check digit: the page judges them.
+ * `mismatch` (the photo is of another document). Any other field that differs (names, states, sex)
+ * is listed in `sent_zone_differs`: one of the two readings is wrong, and nothing says which, so a
+ * person looks.
  */
 export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null): VizResult {
   const viz = vizCrossCheck(sent, page)
@@ -189,5 +199,6 @@ export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: Mrz
   for (const f of GUARDED) {
     if (photoZone[f] && sent[f] && photoZone[f] !== sent[f]) viz.fields[f] = 'mismatch'
   }
-  return viz
+  const differs = UNGUARDED.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))
+  return differs.length ? { ...viz, sent_zone_differs: differs } : viz
 }
