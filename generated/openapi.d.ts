@@ -3331,9 +3331,9 @@ export interface operations {
                 outcome?: "passed" | "failed" | "pending";
                 /** @description Only this client's verifications (`client_name`, exact). */
                 client?: string;
-                /** @description Created on or after this day (UTC). */
+                /** @description Created on or after this day (UTC). Decided: a day from 1970 to 2999 (past those, a 400, not a database error). */
                 from?: string;
-                /** @description Created on or before this day (UTC). */
+                /** @description Created on or before this day (UTC). Decided: a day from 1970 to 2999 (past those, a 400, not a database error). */
                 to?: string;
                 /** @description A verification id or a `client_reference`, matched exactly. */
                 q?: string;

@@ -498,7 +498,7 @@ export const revokeApiKeyRoute = {
 export type RevokeApiKeyParams = Static<typeof revokeApiKeyRoute.params>
 
 export const getDashboardRoute = {
-  querystring: Type.Object({ "status": Type.Optional(VerificationStatusSchema), "decision": Type.Optional(Type.Unsafe<"approved" | "declined" | "review">({"type":"string","enum":["approved","declined","review"]})), "check": Type.Optional(CheckNameSchema), "outcome": Type.Optional(Type.Unsafe<"passed" | "failed" | "pending">({"type":"string","enum":["passed","failed","pending"]})), "client": Type.Optional(Type.String({"maxLength":200})), "from": Type.Optional(Type.String({"format":"date"})), "to": Type.Optional(Type.String({"format":"date"})), "q": Type.Optional(Type.String({"maxLength":255})), "page": Type.Optional(Type.Integer({"minimum":1,"maximum":40000,"default":1})) }, { additionalProperties: false }),
+  querystring: Type.Object({ "status": Type.Optional(VerificationStatusSchema), "decision": Type.Optional(Type.Unsafe<"approved" | "declined" | "review">({"type":"string","enum":["approved","declined","review"]})), "check": Type.Optional(CheckNameSchema), "outcome": Type.Optional(Type.Unsafe<"passed" | "failed" | "pending">({"type":"string","enum":["passed","failed","pending"]})), "client": Type.Optional(Type.String({"maxLength":200})), "from": Type.Optional(Type.String({"format":"date","pattern":"^(19[7-9][0-9]|2[0-9]{3})-"})), "to": Type.Optional(Type.String({"format":"date","pattern":"^(19[7-9][0-9]|2[0-9]{3})-"})), "q": Type.Optional(Type.String({"maxLength":255})), "page": Type.Optional(Type.Integer({"minimum":1,"maximum":40000,"default":1})) }, { additionalProperties: false }),
   response: {
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.js'
 import type { ErrorCode } from './domain/errors.js'
+import { errorForLog } from './error-log.js'
 import accessLogPlugin from './plugins/access-log.js'
 import analysisPlugin from './plugins/analysis.js'
 import authPlugin from './plugins/auth.js'
@@ -46,6 +47,7 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      serializers: { err: errorForLog },
       ...(logStream ? { stream: logStream } : {}),
     },
     // Fastify's own lines (one as a request arrives, one as it is answered, with its host and the

@@ -59,6 +59,12 @@ t.test('GET /admin filters by status, decision, check outcome, client, day, id o
   t.match(bad.headers['content-type'], /text\/html/)
   t.match(bad.body, /role="alert">invalid querystring/)
   t.equal((await b.call('GET', '/admin', { key: b.adminKey, query: { status: 'done' } })).json().error.code, 'validation_error', 'JSON for API clients')
+  // Days the database's timestamps cannot hold (year 0, the day after 9999-12-31): a 400, never a 500.
+  for (const query of ['?to=0000-01-01', '?from=0000-01-01', '?to=9999-12-31', '?from=1969-12-31']) {
+    const res = await get(b, cookie, `/admin${query}`)
+    t.equal(res.statusCode, 400, query)
+    t.match(res.body, /role="alert">invalid querystring/)
+  }
 
   const service = await b.call('GET', '/admin', { key: acme.key })
   t.equal(service.statusCode, 403, 'the console is for admin and auditor keys')

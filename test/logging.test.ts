@@ -2,6 +2,7 @@
 // status, time), never a header, a body or a key; every line reaches standard output, in order, even
 // while nobody reads it and when the process stops on SIGTERM.
 import { Writable } from 'node:stream'
+import { DrizzleQueryError } from 'drizzle-orm'
 import Fastify from 'fastify'
 import t, { type Test } from 'tap'
 import { serverOptions } from '../src/app.js'
@@ -37,6 +38,12 @@ async function logged(t: Test, logLevel: 'info' | 'silent', stream: Writable) {
   })
   app.get('/boom', async () => {
     throw new Error('boom')
+  })
+  // A query that failed, as drizzle reports one: its message lists the values sent with it.
+  app.get('/query-failed', async (request) => {
+    const { term } = request.query as { term: string }
+    const refused = Object.assign(new Error(`date/time field value out of range: "${term}"`), { code: '22008' })
+    throw new DrizzleQueryError('select id from verifications where client_reference = $1', [term], refused)
   })
   t.teardown(() => app.close())
   return app
@@ -90,12 +97,33 @@ t.test('a credential sent in the query string or the path is not written to the 
     [`/capture/${captureToken}`, '/capture/cap_[redacted]'],
     [`/capture/${captureToken}/x?limit=1`, '/capture/cap_[redacted]/x?limit=1'],
     [`/verifications/${secret}`, '/verifications/ivs_[redacted]'],
+    // What an operator searched for in the console: a client's reference may be a name.
+    ['/nowhere?q=Anna%20Mueller&page=2', '/nowhere?q=[redacted]&page=2'],
   ]
   for (const [url] of urls) t.equal((await app.inject({ url })).statusCode, 404)
   const access = lines.filter((l) => l.msg === 'request completed').map((l) => (l.req as { url: string }).url)
   t.same(access, urls.map(([, expected]) => expected), 'secret-looking values are replaced, the rest kept as sent')
   t.notMatch(JSON.stringify(lines), secret, 'the key is nowhere in the log')
   t.notMatch(JSON.stringify(lines), captureToken, 'nor the capture token')
+})
+
+t.test("an error is logged without the values it carried: a failed query's parameters, a refused value", async (t) => {
+  const { lines, stream } = capture()
+  const app = await logged(t, 'info', stream)
+  const res = await app.inject({ url: '/query-failed?term=ANNA-MUELLER-1985', headers: { 'x-request-id': 'q-1' } })
+  t.equal(res.statusCode, 500)
+  t.notMatch(res.body, /ANNA|select/i, 'nothing of it in the answer')
+  const [line] = lines.filter((l) => l.reqId === 'q-1' && l.level === 50)
+  t.match(line, {
+    msg: 'unhandled error',
+    err: {
+      type: 'DrizzleQueryError',
+      message: 'failed query: select id from verifications where client_reference = $1',
+      cause: { message: 'date/time field value out of range: "…"', code: '22008' },
+    },
+  })
+  t.match((line!.err as { stack: string }).stack, /^\s+at /, 'where it was thrown')
+  t.notMatch(JSON.stringify(lines.filter((l) => l.msg !== 'request completed')), 'ANNA', 'in no line but the access line of its URL')
 })
 
 t.test('LOG_LEVEL=silent writes nothing', async (t) => {

@@ -2,15 +2,18 @@
 // that request.log carries. Never headers or bodies: they hold API keys, personal data and images.
 import fp from 'fastify-plugin'
 
-/** Query parameters whose values may be credentials, whatever the route does with them. */
-const SECRET_NAME = /key|token|secret|passw|signature|auth|session|credential|cookie/i
+/**
+ * Query parameters whose values may be credentials, whatever the route does with them, or what an
+ * operator searched for (the console's `q`: a client's reference may be a name).
+ */
+const SECRET_NAME = /key|token|secret|passw|signature|auth|session|credential|cookie|^q$/i
 
 /** A secret in a path: a capture link's token (`/capture/<token>`), or a key pasted where it should not be. */
 const SECRET_IN_PATH = /\b(cap|ivs)_[A-Za-z0-9_-]{20,}/g
 
 /**
  * The URL as logged: secrets in the path are replaced, and so is the value of every query parameter
- * with a secret-looking name.
+ * with a secret-looking name, or that is a search.
  */
 export function loggedUrl(url: string): string {
   const q = url.indexOf('?')
