@@ -95,8 +95,9 @@ export interface paths {
          *     Errors: 400 invalid body or `id` over 100 characters; 401; 403; 404 unknown verification;
          *     409 the verification is still pending, or `approved` for a verification that ended (expired,
          *     or was redacted) before every requested check ran (decided: `approved` tells the client that
-         *     the checks it asked for were done; a failed check can be passed by hand, a missing one cannot);
-         *     429; 500.
+         *     the checks it asked for were done; a failed check can be passed by hand, a missing one cannot),
+         *     or a `note` for a redacted verification (decided: it would keep personal data the redaction
+         *     erased; review without one); 429; 500.
          */
         post: operations["reviewVerification"];
         delete?: never;
@@ -118,9 +119,9 @@ export interface paths {
          * Erase a verification's personal data
          * @description Decided (additive, as Stripe's `redact`): erases for good the verification's personal data —
          *     the uploaded images (documents, selfies, challenge frames) and the faces found in them, the
-         *     declared applicant, the holder data read from the document (`checks_results.document.details.mrz`
-         *     and `checks_results.identity.details.holder` become null), the metadata (null) and a reviewer's
-         *     note — and keeps what is not personal: status, checks passed, reasons, scores, decision and
+         *     declared applicant, the holder data read from the document (`checks_results.document.details.mrz`,
+         *     `checks_results.identity.details.holder` and `.document_expires_on` become null), the metadata
+         *     (null) and a reviewer's note (a review afterwards may not add one: 409) — and keeps what is not personal: status, checks passed, reasons, scores, decision and
          *     timestamps. Sets `redacted_at`, writes a `verification.redacted` audit entry and emits a
          *     `verification.redacted` event through the signed webhook. The delivery log's stored payloads
          *     hold no personal data to begin with. Answers the verification as it reads afterwards.

@@ -150,6 +150,7 @@ t.test('POST /verifications/{id}/redact: erased for good, per role, once, with i
   t.equal(v.decision_note, null)
   t.equal(v.checks_results.document.details.mrz, null, 'the MRZ read is gone')
   t.equal(v.checks_results.identity.details.holder, null, 'and the holder compared')
+  t.equal(v.checks_results.identity.details.document_expires_on, null, "and the document's expiry date")
   t.match(v, { status: 'completed', decision: 'approved', checks_results: { document: { passed: true }, identity: { passed: true, details: { matches: {} } }, face_match: { score: Number } } }, 'what describes no one stays')
   t.same((await b.call('GET', `/verifications/${id}`, { key: acme.key })).json(), v, 'as it reads from now on')
   t.equal((await b.call('GET', `/admin/console/verifications/${id}/images/${documentId}/front`, { key: b.adminKey })).statusCode, 404, 'the images are gone')
@@ -177,6 +178,11 @@ t.test('POST /verifications/{id}/redact: erased for good, per role, once, with i
   const review = (decision: string) => b.call('POST', `/verifications/${pending.id}/review`, { key: b.adminKey, body: { decision, reason: 'manual_check' } })
   t.equal((await review('approved')).statusCode, 409, 'nothing is left to approve it on')
   t.match((await review('declined')).json(), { decision: 'declined', decision_reasons: ['manual_check'] }, 'it may be declined by hand')
+  // A review after the erasure may not write personal data back in its note.
+  const noted = await b.call('POST', `/verifications/${id}/review`, { key: b.adminKey, body: { decision: 'declined', reason: 'manual_check', note: NOTE } })
+  t.equal(noted.statusCode, 409)
+  t.match(noted.json().error.message, /redacted: a review takes no note/)
+  t.equal((await b.call('GET', `/verifications/${id}`, { key: acme.key })).json().decision_note, null, 'none was kept')
 })
 
 t.test('RESULT_RETENTION redacts older verifications by itself, as a request would, recorded as the system', async (t) => {

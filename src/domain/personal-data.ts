@@ -2,10 +2,10 @@
 // at rest apart from the rest (src/db/verification-sealing.ts) and erased by a redaction, while the
 // results themselves (passed, reasons, scores) stay readable for lists, filters and decisions.
 
-/** Per check, the field of `details` that holds holder data: null once erased, as when none was read. */
-export const PERSONAL_RESULT_FIELDS: Readonly<Record<string, string>> = {
-  document: 'mrz',
-  identity: 'holder',
+/** Per check, the fields of `details` that hold the document's data: null once erased, as when none was read. */
+export const PERSONAL_RESULT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  document: ['mrz'],
+  identity: ['holder', 'document_expires_on'],
 }
 
 export type Results = Record<string, unknown>
@@ -18,12 +18,16 @@ type WithDetails = { details?: Record<string, unknown> }
 export function splitResults(results: Results): { clear: Results; personal: PersonalResults } {
   const clear: Results = { ...results }
   const personal: PersonalResults = {}
-  for (const [check, field] of Object.entries(PERSONAL_RESULT_FIELDS)) {
+  for (const [check, fields] of Object.entries(PERSONAL_RESULT_FIELDS)) {
     const result = results[check] as WithDetails | undefined
-    const value = result?.details?.[field]
-    if (!result?.details || value === undefined || value === null) continue
-    clear[check] = { ...result, details: { ...result.details, [field]: null } }
-    personal[check] = { [field]: value }
+    if (!result?.details) continue
+    for (const field of fields) {
+      const value = result.details[field]
+      if (value === undefined || value === null) continue
+      const now = clear[check] as WithDetails
+      clear[check] = { ...now, details: { ...now.details, [field]: null } }
+      personal[check] = { ...personal[check], [field]: value }
+    }
   }
   return { clear, personal }
 }

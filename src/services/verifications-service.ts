@@ -126,6 +126,7 @@ export function createVerificationsService(
         const current = await repo.findVisibleForUpdate(id, clientScope(principal), tx)
         if (!current) throw notFound('verification')
         if (effectiveStatus(current, now) === 'pending') throw conflict('verification is pending: only a finished verification can be reviewed')
+        if (current.redactedAt && body.note) throw conflict('verification was redacted: a review takes no note, which would keep personal data it erased')
         // Approved means every requested check ran: a failed one can be passed by hand, a missing one not.
         const neverRan = (current.checks as CheckName[]).filter((c) => !(c in current.checksResults))
         if (body.decision === 'approved' && neverRan.length) {
