@@ -63,9 +63,12 @@ export function createIdempotencyRepository(db: Db, keys: MediaKeys) {
       return rows.length
     },
 
-    /** Forgets the responses that created a verification (its redaction). */
-    async deleteForVerification(verificationId: string, tx: Executor = db): Promise<void> {
-      await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.verificationId, verificationId))
+    /**
+     * Erases the responses that created a verification (its redaction): they held its metadata. The
+     * record stays, so that a retry of the request still finds the verification instead of making another.
+     */
+    async eraseForVerification(verificationId: string, tx: Executor = db): Promise<void> {
+      await tx.update(idempotencyKeys).set({ response: null, responseSealed: null }).where(eq(idempotencyKeys.verificationId, verificationId))
     },
   }
 }

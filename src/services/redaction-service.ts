@@ -47,7 +47,7 @@ export function createRedactionService(deps: RedactionDeps) {
       tx,
     )
     await deps.uploads.eraseForVerification(current.id, tx)
-    await deps.idempotency.deleteForVerification(current.id, tx)
+    await deps.idempotency.eraseForVerification(current.id, tx)
     await deps.audit.record(tx, actor, 'verification.redacted', current.id)
     queued = (await deps.webhooks.enqueueEvent(tx, row, 'verification.redacted', now)) || queued
     return { row, queued }

@@ -58,7 +58,11 @@ export function createVerificationsService(
     if (existing.requestHash !== requestHash) {
       throw conflict('Idempotency-Key was already used with a different request body')
     }
-    return { verification: existing.response as Verification, replayed: true }
+    if (existing.response !== null) return { verification: existing.response as Verification, replayed: true }
+    // The verification was redacted since, and its first response with it: it is answered as it reads now.
+    const row = existing.verificationId ? await repo.findVisible(existing.verificationId, clientName) : undefined
+    if (!row) throw conflict('Idempotency-Key was used for a verification that no longer exists')
+    return { verification: toVerification(row), replayed: true }
   }
 
   return {
