@@ -175,12 +175,14 @@ export default fp(
       done()
     })
 
-    // After authentication, before the schemas: a 400 in the API's shape, not a database error. Query
-    // parameters the operation does not take are ignored, whatever they hold.
-    app.addHook('preValidation', function refuseNulCharacters(request, _reply, done) {
+    // After authentication, before the schemas: what no schema can say of a request, answered in the
+    // API's shape rather than as a garbled field or a database error. Query parameters the operation
+    // does not take are ignored, whatever they hold.
+    app.addHook('preValidation', function refuseUnstorableInput(request, _reply, done) {
       // A compressed body that a parser took as it came (a console form) is 415, not garbled fields.
       const encoded = request.body === undefined ? null : encodedBodyError(request)
       if (encoded) return done(encoded)
+      // NUL characters and lone surrogates, which PostgreSQL's text cannot hold: a 400.
       const query = declaredQuery(request)
       if (!holdsNul(request.params) && !holdsNul(query) && !holdsNul(request.body)) return done()
       const parts: Array<[string, unknown]> = [['/params', request.params], ['/querystring', query], ['', request.body]]
