@@ -195,6 +195,12 @@ t.test('documents over MRZ text', async (t) => {
     t.same(other.identity.reasons, ['last_name_mismatch'], 'another name is still a mismatch')
     t.equal(other.verification.decision, 'declined')
 
+    // A zone with no surname (OCR'd as `<<` first, or sent so): a mismatch, not a crash.
+    const noSurname = await session(['identity'], { first_name: 'Bob', last_name: 'Jones' })
+    const unnamed = await upload(noSurname, { mrz: td3({ ...passport, surname: '', given: 'ANNA MARIA' }).join('\n') })
+    t.equal(unnamed.statusCode, 201)
+    t.ok(unnamed.json().checks_results.identity.reasons.includes('last_name_mismatch'), `${unnamed.json().checks_results.identity.reasons}`)
+
     const failedDoc = await session(['identity'], { last_name: 'Müller' })
     const expired = await upload(failedDoc, { mrz: td3({ ...passport, expiry: '190301' }).join('\n') })
     t.same(expired.json().checks_results.identity.reasons, ['document_failed'], 'fails when the document check fails')

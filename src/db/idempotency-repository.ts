@@ -64,11 +64,12 @@ export function createIdempotencyRepository(db: Db, keys: MediaKeys) {
     },
 
     /**
-     * Erases the responses that created a verification (its redaction): they held its metadata. The
-     * record stays, so that a retry of the request still finds the verification instead of making another.
+     * Erases the responses that created a verification (its redaction): they held its metadata, and the
+     * request's hash would confirm a guess of the erased applicant. The record stays, so that a retry
+     * of the request is refused instead of making another verification.
      */
     async eraseForVerification(verificationId: string, tx: Executor = db): Promise<void> {
-      await tx.update(idempotencyKeys).set({ response: null, responseSealed: null }).where(eq(idempotencyKeys.verificationId, verificationId))
+      await tx.update(idempotencyKeys).set({ requestHash: '', response: null, responseSealed: null }).where(eq(idempotencyKeys.verificationId, verificationId))
     },
   }
 }

@@ -63,8 +63,8 @@ export function identityCheck(
   // A name that matches in part (another transliteration, some of its words, first and last name
   // exchanged) is for a person to look at: a genuine holder types names many ways.
   const exchanged =
-    matches.first_name === false && matches.last_name === false && holder.first_name !== null &&
-    namePartlyOrWhole(declared.first_name!, holder.last_name!) && namePartlyOrWhole(declared.last_name!, holder.first_name)
+    matches.first_name === false && matches.last_name === false && holder.first_name !== null && holder.last_name !== null &&
+    namePartlyOrWhole(declared.first_name!, holder.last_name) && namePartlyOrWhole(declared.last_name!, holder.first_name)
   const partly = (f: Field) =>
     exchanged ? f === 'first_name' || f === 'last_name'
     : f === 'first_name' ? namePartlyMatches(declared.first_name!, holder.first_name ?? '')
