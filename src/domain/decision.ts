@@ -70,7 +70,7 @@ export interface DecisionOutcome {
   /**
    * Why: the declining reasons, else those that call for review; empty when approved. Besides the
    * checks' own codes: verification_expired, face_match_near_threshold, liveness_near_threshold,
-   * mrz_text_differs, viz_unread, viz_unconfirmed, unexplained_failure.
+   * mrz_text_differs, mrz_text_unconfirmed, viz_unread, viz_unconfirmed, unexplained_failure.
    */
   reasons: string[]
 }

@@ -47,15 +47,17 @@ export function documentCheck(
 
 /**
  * Why a document that passed still needs a person to look: an MRZ sent as text differs from the one
- * its photo shows (`mrz_text_differs`), its printed page could not be read (`viz_unread`), or was read
- * but does not print one of the zone's values as the zone has it (`viz_unconfirmed`: OCR cannot tell a
- * value painted over from one hidden by glare, nor a letter changed from OCR's noise); null otherwise.
+ * its photo shows (`mrz_text_differs`) or the photo shows none (`mrz_text_unconfirmed`), its printed
+ * page could not be read (`viz_unread`), or was read but does not print one of the zone's values as
+ * the zone has it (`viz_unconfirmed`: OCR cannot tell a value painted over from one hidden by glare,
+ * nor a letter changed from OCR's noise); null otherwise.
  */
-export function pageConcern(document: DocumentCheckResult): 'mrz_text_differs' | 'viz_unread' | 'viz_unconfirmed' | null {
+export function pageConcern(document: DocumentCheckResult): 'mrz_text_differs' | 'mrz_text_unconfirmed' | 'viz_unread' | 'viz_unconfirmed' | null {
   // Results stored by an earlier version may have no details.
   const { viz, mrz } = document.details ?? {}
   if (!document.passed || !viz) return null
-  if (viz.sent_zone_differs?.length) return 'mrz_text_differs'
+  if (viz.sent_zone?.differs.length) return 'mrz_text_differs'
   if (!viz.page_read) return 'viz_unread'
+  if (viz.sent_zone && !viz.sent_zone.photo_zone) return 'mrz_text_unconfirmed'
   return mrz && !vizShowsAll(mrz, viz.fields) ? 'viz_unconfirmed' : null
 }

@@ -16,13 +16,19 @@ export interface VizResult {
   /** Whether the page read well enough to judge it: its labels were read, or it shows every field the MRZ has. */
   page_read: boolean
   fields: Record<VizField, VizStatus>
-  /** With an MRZ sent as text: the fields no check digit guards that the photo's own zone has otherwise. */
-  sent_zone_differs?: SentZoneField[]
+  /** With an MRZ sent as text: how it stands against the zone the photo shows. */
+  sent_zone?: SentZoneCheck
 }
 
-/** The fields of a zone that no check digit guards. */
-const UNGUARDED = ['document_code', 'issuing_state', 'surname', 'given_names', 'nationality', 'sex'] as const
-export type SentZoneField = (typeof UNGUARDED)[number]
+/** A zone's fields, as a zone sent as text is compared with the photo's. */
+const ZONE_FIELDS = ['document_code', 'issuing_state', 'surname', 'given_names', 'document_number', 'nationality', 'date_of_birth', 'sex', 'expiration_date', 'optional_data'] as const
+export type SentZoneField = (typeof ZONE_FIELDS)[number] | 'check_digits'
+export interface SentZoneCheck {
+  /** Whether the photo shows a zone of its own (read, its check digits holding or not). */
+  photo_zone: boolean
+  /** What the photo's zone has otherwise: fields, and `check_digits` when one of the photo's fails. */
+  differs: SentZoneField[]
+}
 
 const FIELDS: VizField[] = ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']
 
@@ -187,18 +193,19 @@ export function vizDisagrees(viz: VizResult): VizField[] {
 const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_date']
 
 /**
- * An MRZ sent as text, cross-checked against a photo's printed page, and against the photo's own zone
- * where OCR read one whose check digits all hold: a guarded field that differs from the one sent is
- * `mismatch` (the photo is of another document). Any other field that differs (names, states, sex)
- * is listed in `sent_zone_differs`: one of the two readings is wrong, and nothing says which, so a
- * person looks.
+ * An MRZ sent as text, cross-checked against a photo's printed page and against the zone the photo
+ * shows, as OCR read it. Where that zone's check digits all hold, a guarded field that differs from the
+ * one sent is `mismatch` (the photo is of another document). Whatever else differs (names, states,
+ * sex, a check digit of the photo's that fails) is listed: one of the two readings is wrong and nothing
+ * says which, so a person looks; and so when the photo shows no zone, as nothing then confirms the
+ * fields the page is not compared on (states, sex).
  */
 export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null): VizResult {
   const viz = vizCrossCheck(sent, page)
-  if (!photoZone || Object.values(photoZone.check_digits).some((valid) => valid === false)) return viz
-  for (const f of GUARDED) {
-    if (photoZone[f] && sent[f] && photoZone[f] !== sent[f]) viz.fields[f] = 'mismatch'
-  }
-  const differs = UNGUARDED.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))
-  return differs.length ? { ...viz, sent_zone_differs: differs } : viz
+  if (!photoZone) return { ...viz, sent_zone: { photo_zone: false, differs: [] } }
+  const holds = Object.values(photoZone.check_digits).every((valid) => valid !== false)
+  const differs: SentZoneField[] = ZONE_FIELDS.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))
+  if (!holds) differs.push('check_digits')
+  else for (const f of GUARDED) if (photoZone[f] && sent[f] && photoZone[f] !== sent[f]) viz.fields[f] = 'mismatch'
+  return { ...viz, sent_zone: { photo_zone: true, differs } }
 }
