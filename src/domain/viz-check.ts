@@ -50,6 +50,14 @@ const words = (line: string) => [...mrzNameForms(line)][0] ?? ''
 /** A name's key: the spellings of national letters folded (MUELLER and MULLER alike). */
 const nameKey = (s: string) => s.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A').replace(/SS/g, 'S').replace(/DJ/g, 'D')
 
+/**
+ * A zone's name as OCR reads the page that printed it: the OCR drops diacritics (SCHRÖDER reads
+ * SCHRODER), so a letter the zone transliterates in two (OE, UE, AE, AA, DJ) is one on the page. Only
+ * this way round: a page with more letters than that (GROSS, ADJANI for a zone's GROS, ADANI) is
+ * another name.
+ */
+const asOcrReadsIt = (zone: string) => zone.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A').replace(/DJ/g, 'D')
+
 /** Characters OCR takes for one another, folded for document numbers. */
 const numberKey = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2')
 
@@ -83,13 +91,16 @@ const fillersMisread = (rest: string) => rest.length > 0 && rest.split(' ').ever
 const toleranceFor = (value: string) => (value.length <= 4 ? 0 : value.length <= 9 ? 1 : 2)
 
 /**
- * How a value is printed among `lines` (as word lists): `match` as a run of as many words, `near`
- * within OCR's tolerance of one; `mismatch` when the page prints the MRZ's value as it reads with the fillers OCR took
- * for letters put back (K's added to it, or K's standing for `<`: SCHROEDERKKGRETAKLUISE where the
- * page prints SCHRÖDER and GRETA LUISE); else `unread`. Only names can be misread in an MRZ without
- * a check digit failing, so only names are judged for a mismatch.
+ * How a value is printed among `lines` (as word lists): `match` as a run of as many words, letter for
+ * letter; `near` when only OCR's noise or a fold (`key`: letters OCR or spelling take for one another)
+ * tells them apart, or the page's reading lost a space; `mismatch` when the page prints the MRZ's value
+ * as it reads with the fillers OCR took for letters put back (K's added to it, or K's standing for
+ * `<`: SCHROEDERKKGRETAKLUISE where the page prints SCHRÖDER and GRETA LUISE); else `unread`. Only
+ * names can be misread in an MRZ without a check digit failing, so only names are judged for a
+ * mismatch. A fold confirms only as `read` says OCR reads a zone's value off its page: a zone forged
+ * a letter at a time folds to its page (GROS for GROSS, NWBK for NW8K) as surely as a misreading does.
  */
-function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean, cutShort = false): VizStatus {
+function look(value: string, lines: string[][], key: (s: string) => string, judgeMismatch: boolean, cutShort = false, read = (v: string) => v): VizStatus {
   const want = key(value)
   const n = value.split(' ').length
   const tolerance = toleranceFor(want)
@@ -106,15 +117,16 @@ function look(value: string, lines: string[][], key: (s: string) => string, judg
         if (want.startsWith(have) && fillersMisread(want.slice(have.length))) cut = true
         else if (asFillers !== want && (asFillers === have || asFillers.startsWith(`${have} `))) cut = true
         // The same letters split otherwise: with fewer words in the zone, a filler its reading lost
-        // (ANNAMARIA for ANNA MARIA); with fewer on the page, a space the page's reading lost.
+        // (ANNAMARIA for ANNA MARIA); with fewer on the page, a space the page's reading lost, or a
+        // filler put into the zone (JOSE<PHINE for JOSEPHINE), which only a person can tell apart.
         else if (have !== want && have.replace(/ /g, '') === want.replace(/ /g, '')) {
           if (want.split(' ').length < have.split(' ').length) cut = true
-          else return 'match'
+          else near = true
         }
-        else if (span === n && have === want) return 'match'
+        else if (span === n && (run === value || run === read(value))) return 'match'
         else if (span === n && distance(want, have, tolerance) <= tolerance) near = true
         // The zone's name field was full: its last word may be the printed one's beginning.
-        else if (cutShort && span === n && have.startsWith(want)) return 'match'
+        else if (cutShort && span === n && run.startsWith(value)) return 'match'
       }
     }
   }
@@ -142,24 +154,35 @@ function datesOf(line: string): string[] {
   return found
 }
 
-/** A date printed on the page: `match` or `unread` (a page prints several dates: another is no disagreement). */
-const lookDate = (value: string, dates: string[]): VizStatus => (dates.includes(value) ? 'match' : 'unread')
+/**
+ * A date printed on the page, which prints several (birth, issue, expiry): `match` when it is the one
+ * in its place, the earliest for a birth and the latest for an expiry; `near` when the page prints it
+ * as another date (a zone's birth date moved to the page's date of issue); `unread` when it does not
+ * print it (another date is no disagreement).
+ */
+function lookDate(value: string, dates: string[], place: 'earliest' | 'latest'): VizStatus {
+  if (!dates.includes(value)) return 'unread'
+  const sorted = [...dates].sort()
+  return (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value ? 'match' : 'near'
+}
 
 /** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
 export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
+  // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
+  const nameLines = upper.flatMap((l) => [...mrzNameForms(l)].map((form) => form.split(' ').filter(Boolean)))
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
   const dates = upper.flatMap(datesOf)
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
   // The name the zone writes last (the given names, or a surname alone) is the one a full field cuts.
   const full = nameFieldFull(mrz)
-  if (mrz.surname) fields.surname = look(mrz.surname, lines, nameKey, true, full && !mrz.given_names)
-  if (mrz.given_names) fields.given_names = look(mrz.given_names, lines, nameKey, true, full)
+  if (mrz.surname) fields.surname = look(mrz.surname, nameLines, nameKey, true, full && !mrz.given_names, asOcrReadsIt)
+  if (mrz.given_names) fields.given_names = look(mrz.given_names, nameLines, nameKey, true, full, asOcrReadsIt)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
-  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates)
-  if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates)
+  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates, 'earliest')
+  if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates, 'latest')
   return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields }
 }
 
