@@ -139,7 +139,7 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response').$type<unknown>(),
     /** The response, sealed with the media keys (it carries the verification's metadata). */
     responseSealed: bytea('response_sealed'),
-    /** The verification the response created: its redaction erases the response (replays then answer the verification as it reads). */
+    /** The verification the response created: its redaction erases the response and the hash, and a retry is then 409. */
     verificationId: text('verification_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -97,8 +97,11 @@ export function firstNameMatches(declared: string, mrz: string, truncated: boole
   return false
 }
 
-/** Two-letter transliterations that states also write as one letter, and people type without the mark. */
-const fold = (word: string) => word.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A')
+/**
+ * A name with each two-letter transliteration as the one letter it stands for (Ä, Ö, Ü, Å, Đ without
+ * their marks): as states also write it, as people type it, and as OCR reads a page that prints it.
+ */
+export const oneLetterSpellings = (name: string) => name.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A').replace(/DJ/g, 'D')
 
 /**
  * Whether a declared name that does not match the MRZ's matches it in part, which a person should look
@@ -108,9 +111,9 @@ const fold = (word: string) => word.replace(/AE/g, 'A').replace(/OE/g, 'O').repl
  * (initials, a particle written apart) do not count for the second rule.
  */
 export function namePartlyMatches(declared: string, mrz: string): boolean {
-  const have = words(mrz).split(' ').filter(Boolean).map(fold)
+  const have = words(mrz).split(' ').filter(Boolean).map(oneLetterSpellings)
   for (const form of mrzNameForms(declared)) {
-    const want = form.split(' ').map(fold)
+    const want = form.split(' ').map(oneLetterSpellings)
     if (want.join('') === have.join('')) return true
     const [shorter, longer] = want.length <= have.length ? [want, have] : [have, want]
     if (shorter.length && longer.every((w) => w.length > 1) && shorter.every((w) => longer.includes(w))) return true

@@ -1,16 +1,17 @@
 // The printed page (ICAO's visual inspection zone) against the MRZ: each of the holder's names, the
 // document number and the two dates is looked for in the page's OCR text. A value printed as the zone
-// has it (diacritics and their spellings, O/0 and I/1 aside) confirms it; one within OCR's noise of it
-// (a letter or two in long values) is `near`: found, but confirming nothing, since a letter changed
-// in the zone reads the same. A name the page prints shorter than the MRZ (a misread zone), or a page
+// has it (a name also as ICAO spells it, or as OCR reads it without its diacritics) confirms it; one
+// within OCR's noise of it, or the same but for letters taken for one another (a letter or two in long
+// values, B/8, SS/S) is `near`: found, but confirming nothing, since a letter changed in the zone reads
+// the same. A name the page prints shorter than the MRZ (a misread zone), or a page
 // that reads well and shows at most one of the five (a page painted over), disagrees; a page that does
 // not read well says only that.
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
-import { mrzNameForms, nameFieldFull } from './mrz-names.js'
+import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | 'date_of_birth' | 'expiration_date'
-/** `match`: printed as in the MRZ; `near`: within OCR's noise of it; `mismatch`: printed otherwise; `unread`: not found on the page. */
+/** `match`: printed as in the MRZ; `near`: within OCR's noise or a fold of it; `mismatch`: printed otherwise; `unread`: not found on the page. */
 export type VizStatus = 'match' | 'near' | 'mismatch' | 'unread'
 export interface VizResult {
   /** Whether the page read well enough to judge it: its labels were read, or it shows every field the MRZ has. */
@@ -47,8 +48,8 @@ const LABELS_NEEDED = 4
 /** Words in MRZ letters (transliterated, upper case), the first spelling of each. */
 const words = (line: string) => [...mrzNameForms(line)][0] ?? ''
 
-/** A name's key: the spellings of national letters folded (MUELLER and MULLER alike). */
-const nameKey = (s: string) => s.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A').replace(/SS/g, 'S').replace(/DJ/g, 'D')
+/** A name's key: the spellings of national letters folded (MUELLER and MULLER alike, SS and S). */
+const nameKey = (s: string) => oneLetterSpellings(s).replace(/SS/g, 'S')
 
 /**
  * A zone's name as OCR reads the page that printed it: the OCR drops diacritics (SCHRÖDER reads
@@ -56,7 +57,7 @@ const nameKey = (s: string) => s.replace(/AE/g, 'A').replace(/OE/g, 'O').replace
  * this way round: a page with more letters than that (GROSS, ADJANI for a zone's GROS, ADANI) is
  * another name.
  */
-const asOcrReadsIt = (zone: string) => zone.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A').replace(/DJ/g, 'D')
+const asOcrReadsIt = oneLetterSpellings
 
 /** Characters OCR takes for one another, folded for document numbers. */
 const numberKey = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2')
