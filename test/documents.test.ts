@@ -49,7 +49,7 @@ t.test('documents over MRZ text', async (t) => {
     t.same(doc.details.viz.page_read, false, 'a photo with no page to read against the MRZ sent says so')
     const v = await b.call('GET', `/verifications/${vid}`, { key })
     t.equal(v.json().status, 'completed')
-    t.same([v.json().decision, v.json().decision_reasons], ['review', ['viz_unread']], 'for a person to look at')
+    t.same([v.json().decision, v.json().decision_reasons], ['review', ['mrz_text_unconfirmed']], 'a zone no photo shows, for a person to look at')
     t.ok(v.json().completed_at)
     t.same(v.json().checks_results.document, doc, 'a GET right after sees the result')
     t.same(specErrors('getVerification', 200, v.json()), [])

@@ -26,6 +26,10 @@ t.test('a genuine page agrees, with OCR noise', async (t) => {
   t.same(vizDisagrees(vizCrossCheck(mrz, noisy)), [], 'diacritics dropped, a letter misread')
   t.same(vizCrossCheck(mrz, page.map((l) => l.replace('NW8K2P7R4', 'NW8K 2P7R4'))).fields.document_number, 'match', 'a number printed in groups')
   t.same(vizCrossCheck({ ...mrz, date_of_birth: '1985-03-14' }, ['born 14.03.1985']).fields.date_of_birth, 'match', 'dates in numbers')
+  // Born on the day the document expires, a century before: the expiry is no birth date.
+  const born34 = { ...mrz, date_of_birth: '1934-06-01' }
+  t.equal(inPrintedCentury(born34, ['01 JUN/JUN 1934', '02 JUN/JUN 2024', '01 JUN/JUN 2034']).date_of_birth, '1934-06-01')
+  t.same(vizCrossCheck(born34, [...page.filter((l) => !/1985|2034/.test(l)), '01 JUN/JUN 1934', '01 JUN/JUN 2034']).fields.date_of_birth, 'match')
   const born24 = { ...mrz, date_of_birth: '2024-03-14' }
   t.same(vizCrossCheck(inPrintedCentury(born24, ['14 MAA/MAR 1924']), ['14 MAA/MAR 1924']).fields.date_of_birth, 'match', 'a birth a century before the zone reads it (24: 2024 or 1924)')
   t.same(vizCrossCheck(inPrintedCentury(born24, ['14 MAA/MAR 1934']), ['14 MAA/MAR 1934']).fields.date_of_birth, 'unread', 'another year is not')

@@ -57,7 +57,8 @@ export function pageConcern(document: DocumentCheckResult): 'mrz_text_differs' |
   const { viz, mrz } = document.details ?? {}
   if (!document.passed || !viz) return null
   if (viz.sent_zone?.differs.length) return 'mrz_text_differs'
-  if (!viz.page_read) return 'viz_unread'
+  // Before an unread page: what to do about it (send the side that shows the zone) comes first.
   if (viz.sent_zone && !viz.sent_zone.photo_zone) return 'mrz_text_unconfirmed'
+  if (!viz.page_read) return 'viz_unread'
   return mrz && !vizShowsAll(mrz, viz.fields) ? 'viz_unconfirmed' : null
 }

@@ -194,7 +194,11 @@ export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
  */
 export function inPrintedCentury(mrz: MrzData, page: string[]): MrzData {
   const born = mrz.date_of_birth
-  const printed = born ? page.flatMap((l) => datesOf(l.normalize('NFC').toUpperCase())).find((d) => centuryApart(d, born)) : undefined
+  if (!born) return mrz
+  const dates = page.flatMap((l) => datesOf(l.normalize('NFC').toUpperCase()))
+  // Only a century earlier (the zone's reading is the latest past one), and not when the page prints
+  // the zone's reading itself: an expiry on the same day a century later is no birth date.
+  const printed = dates.includes(born) ? undefined : dates.find((d) => d < born && centuryApart(d, born))
   return printed ? { ...mrz, date_of_birth: printed } : mrz
 }
 
