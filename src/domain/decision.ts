@@ -77,14 +77,15 @@ export interface DecisionOutcome {
 
 type Results = Verification['checks_results']
 
-/**
- * The automatic decision for a verification that has finished: `completed` with its results, or
- * `failed` (expired before every check finished: declined). `margin`: how close to its threshold a
- * passing or failing score must be to be reviewed (REVIEW_MARGIN, in score units).
- */
 /** A verification whose personal data was erased before its checks finished: it can never be approved. */
 export const REDACTED_UNFINISHED: DecisionOutcome = { decision: 'declined', reasons: ['verification_redacted'] }
 
+/**
+ * The automatic decision for a verification that has finished: `completed` with its results, or
+ * `failed` (expired before every check finished: declined). `margin`: how close to its threshold a
+ * passing or failing score must be to be reviewed (REVIEW_MARGIN, in score units). `now`: when it is
+ * decided (a document that expired by then declines).
+ */
 export function decide(status: 'completed' | 'failed', results: Results, margin: number, now = new Date()): DecisionOutcome {
   if (status === 'failed') return { decision: 'declined', reasons: ['verification_expired'] }
   const declines = new Set<string>()

@@ -3,9 +3,9 @@
 // has it (a name also as ICAO spells it, or as OCR reads it without its diacritics) confirms it; one
 // within OCR's noise of it, or the same but for letters taken for one another (a letter or two in long
 // values, B/8, SS/S) is `near`: found, but confirming nothing, since a letter changed in the zone reads
-// the same. A name the page prints shorter than the MRZ (a misread zone), or a page
-// that reads well and shows at most one of the five (a page painted over), disagrees; a page that does
-// not read well says only that.
+// the same. A name the page prints shorter than the MRZ (a misread zone), or a page that reads well
+// and shows at most one of the five (a page painted over), disagrees; a page that does not read well
+// says only that.
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
