@@ -1512,6 +1512,8 @@ export interface components {
                 expiration_date: components["schemas"]["VizFieldStatus"];
             };
             disagreeing: components["schemas"]["VizField"][];
+            /** @description Decided: present only when a date was found printed with a two-digit year and its month in words (British passports: `14 MAR /MARS 85`), the dates so found. Such a date confirms the zone's day, month and year digits, and is placed among the page's dates in the latest century that puts it at most 20 years ahead, as a zone's expiry is read. It says nothing of the century: the identity check's rule for a birth a century before the zone's reading (a declared `1924-03-14` for a zone's `240314`) still applies, as when the page does not print the date. */
+            two_digit_years?: ("date_of_birth" | "expiration_date")[];
             /** @description Decided: present only with an MRZ sent as text. How it stands against the zone the photo shows, as OCR read it (the back's when a back was sent and shows one). `photo_zone` false: the photo shows none, so nothing confirms the fields the page is not compared on (nationality, issuing state, sex), and the decision sends the verification to review (`mrz_text_unconfirmed`; send the side that shows the zone). `differs`: what the photo's zone has otherwise, and `check_digits` when one of the photo's fails; one of the two readings is wrong and nothing says which, so the decision sends it to review (`mrz_text_differs`). A number or date that differs from a photo's zone whose check digits all hold is also `mismatch` in `fields`, which declines. */
             sent_zone?: {
                 photo_zone: boolean;

@@ -139,4 +139,12 @@ t.test("a birth a century before the zone's reading is dated as the page prints 
   t.same(young.upload.checks_results.identity.reasons, ['date_of_birth_mismatch'], 'the page says which century')
   t.equal(young.upload.checks_results.identity.details.holder.date_of_birth, '2015-03-14')
   t.equal(young.v.decision, 'declined')
+
+  // A page printing a two-digit year (as British passports do) confirms the date, not its century.
+  const short = await pageBorn('14 MAR /MARS 24')
+  const uk = await verify(b, key, ['document', 'identity'], { last_name: 'Müller', date_of_birth: '1924-03-14' }, { document_type: 'passport', front_image: short.toString('base64'), mrz: zone('240314') })
+  t.equal(uk.upload.checks_results.document.details.viz.fields.date_of_birth, 'match')
+  t.same(uk.upload.checks_results.document.details.viz.two_digit_years, ['date_of_birth'])
+  t.equal(uk.upload.checks_results.identity.details.matches.date_of_birth, true, 'the declared century is taken')
+  t.same(uk.v.decision_reasons, ['mrz_text_unconfirmed'], 'the page confirms the date')
 })

@@ -150,3 +150,22 @@ t.test('a value within OCR noise of the printed one is near: found, not confirme
   t.notOk(vizShowsAll(forged, viz.fields), 'so the page confirms nothing of it (review)')
   t.same(vizDisagrees(viz), [], 'nor is it a page painted over')
 })
+
+t.test('a page printing two-digit years (British passports) confirms the dates, not their century', async (t) => {
+  const gb: MrzData = { ...mrz, issuing_state: 'GBR', nationality: 'GBR', surname: 'SMITH', given_names: 'JANE', document_number: '123456789', expiration_date: '2030-01-05' }
+  const ukPage = ['Surname/Nom (1)', 'SMITH', 'Given names/Prénoms (2)', 'JANE', 'Nationality/Nationalité (3)', 'BRITISH CITIZEN',
+    'Date of birth/Date de naissance (4)', '14 MAR /MARS 85', 'Sex/Sexe (5) Place of birth/Lieu de naissance (6)', 'F LONDON',
+    'Date of issue/Date de délivrance (7) Authority/Autorité (8)', '05 JAN /JANV 20 HMPO', 'Date of expiry/Date d\'expiration (9)', '05 JAN /JANV 30']
+  const viz = vizCrossCheck(gb, ukPage)
+  t.same(viz.fields, { surname: 'match', given_names: 'match', document_number: 'unread', date_of_birth: 'match', expiration_date: 'match' })
+  t.same(viz.two_digit_years, ['date_of_birth', 'expiration_date'], 'their century is not printed')
+  t.same(vizCrossCheck(gb, ukPage.map((l) => l.replace(' /MARS ', '/MARS').replace('JAN /JANV 30', 'JAN/JANV30'))).fields.date_of_birth, 'match', 'read without spaces')
+  // A zone whose birth date is moved to the page's date of issue: printed, but not as the birth.
+  t.same(vizCrossCheck({ ...gb, date_of_birth: '2020-01-05' }, ukPage).fields.date_of_birth, 'near')
+  t.same(vizCrossCheck({ ...gb, expiration_date: '2020-01-05' }, ukPage).fields.expiration_date, 'near', 'an expiry that is the date of issue')
+  t.same(vizCrossCheck({ ...gb, date_of_birth: '1985-03-15' }, ukPage).fields.date_of_birth, 'unread', 'another day')
+  t.same(vizCrossCheck({ ...gb, date_of_birth: '1986-03-14' }, ukPage).fields.date_of_birth, 'unread', 'another year')
+  t.equal(vizCrossCheck(gb, page).two_digit_years, undefined, 'a page printing its centuries has none')
+  t.equal(inPrintedCentury({ ...gb, date_of_birth: '2024-03-14' }, ['14 MAR /MARS 24']).date_of_birth, '2024-03-14', 'nor does a two-digit year say a century')
+  t.same(vizCrossCheck(mrz, ['14 MAA/MAR 1985', '14 MAA/MAR 19856']).two_digit_years, undefined, 'a four-digit year is no two-digit one')
+})

@@ -40,7 +40,8 @@ export function identityCheck(
   }
   // A zone's two-digit year cannot tell a birth in 1924 from one in 2024: the declared century is taken.
   // Not when the page prints the date with its century: a child's passport is no centenarian's.
-  const pagePrintsBirth = document?.details.viz?.fields.date_of_birth === 'match'
+  const viz = document?.details.viz
+  const pagePrintsBirth = viz?.fields.date_of_birth === 'match' && !viz.two_digit_years?.includes('date_of_birth')
   if (holder.date_of_birth && applicant?.date_of_birth && !pagePrintsBirth && centuryApart(holder.date_of_birth, applicant.date_of_birth)) holder.date_of_birth = applicant.date_of_birth
   const truncated = mrz !== null && nameFieldFull(mrz)
   const matches = Object.fromEntries(FIELDS.map((f) => [f, null])) as IdentityCheckResult['details']['matches']

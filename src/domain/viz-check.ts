@@ -7,16 +7,19 @@
 // and shows at most one of the five (a page painted over), disagrees; a page that does not read well
 // says only that.
 import type { MrzData } from '../../generated/schemas.js'
-import { centuryApart } from './mrz.js'
+import { centuryApart, EXPIRY_WINDOW_YEARS } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
 
-export type VizField = 'surname' | 'given_names' | 'document_number' | 'date_of_birth' | 'expiration_date'
+export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
+export type VizDateField = 'date_of_birth' | 'expiration_date'
 /** `match`: printed as in the MRZ; `near`: within OCR's noise or a fold of it; `mismatch`: printed otherwise; `unread`: not found on the page. */
 export type VizStatus = 'match' | 'near' | 'mismatch' | 'unread'
 export interface VizResult {
   /** Whether the page read well enough to judge it: its labels were read, or it shows every field the MRZ has. */
   page_read: boolean
   fields: Record<VizField, VizStatus>
+  /** The dates found only as a two-digit year (14 MAR 85): the page does not say their century. */
+  two_digit_years?: VizDateField[]
   /** With an MRZ sent as text: how it stands against the zone the photo shows. */
   sent_zone?: SentZoneCheck
 }
@@ -143,7 +146,6 @@ const MONTHS: Record<string, number> = {
 /** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD. */
 function datesOf(line: string): string[] {
   const found: string[] = []
-  const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
   // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
   // languages too (14MAAMAR 1985): the first word names the month.
   for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
@@ -155,26 +157,54 @@ function datesOf(line: string): string[] {
   return found
 }
 
+const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+
+/**
+ * Dates a page line prints with a two-digit year and the month in words (British passports:
+ * 14 MAR /MARS 85), as YY-MM-DD: the year's century is not printed.
+ */
+function shortDatesOf(line: string): string[] {
+  const found: string[] = []
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/g)) {
+    const month = MONTHS[m[2]!]
+    if (month) found.push(iso(Number(m[3]), month, Number(m[1])).slice(2))
+  }
+  return found
+}
+
+/** The dates a page prints, those with a two-digit year apart. */
+interface PageDates { full: string[], short: string[] }
+
 /**
  * A date printed on the page, which prints several (birth, issue, expiry): `match` when it is the one
  * in its place, the earliest for a birth and the latest for an expiry; `near` when the page prints it
  * as another date (a zone's birth date moved to the page's date of issue); `unread` when it does not
- * print it (another date is no disagreement).
+ * print it (another date is no disagreement). A two-digit year is read as the zone's are: in the
+ * latest century that puts it no later than a document may expire (`anchor`), not by the zone's own
+ * dates, which may be what is forged. `century` says whether the page printed the date's century.
  */
-function lookDate(value: string, dates: string[], place: 'earliest' | 'latest'): VizStatus {
-  if (!dates.includes(value)) return 'unread'
-  const sorted = [...dates].sort()
-  return (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value ? 'match' : 'near'
+function lookDate(value: string, dates: PageDates, anchor: string, place: 'earliest' | 'latest'): { status: VizStatus, century: boolean } {
+  const century = dates.full.includes(value)
+  if (!century && !dates.short.includes(value.slice(2))) return { status: 'unread', century }
+  const resolved = dates.short.map((d) => (d === value.slice(2) ? value : inCenturyBefore(d, anchor)))
+  const sorted = [...dates.full, ...resolved].sort()
+  return { status: (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value ? 'match' : 'near', century }
+}
+
+/** A YY-MM-DD date in the latest century that does not put it after `anchor` (YYYY-MM-DD). */
+function inCenturyBefore(short: string, anchor: string): string {
+  const date = `${anchor.slice(0, 2)}${short}`
+  return date <= anchor ? date : `${String(Number(anchor.slice(0, 2)) - 1).padStart(2, '0')}${short}`
 }
 
 /** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
-export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
+export function vizCrossCheck(mrz: MrzData, page: string[], today = new Date()): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
   const nameLines = upper.flatMap((l) => [...mrzNameForms(l)].map((form) => form.split(' ').filter(Boolean)))
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
-  const dates = upper.flatMap(datesOf)
+  const dates = { full: upper.flatMap(datesOf), short: upper.flatMap(shortDatesOf) }
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
   // The name the zone writes last (the given names, or a surname alone) is the one a full field cuts.
   const full = nameFieldFull(mrz)
@@ -182,9 +212,15 @@ export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   if (mrz.given_names) fields.given_names = look(mrz.given_names, nameLines, nameKey, true, full, asOcrReadsIt)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
-  if (mrz.date_of_birth) fields.date_of_birth = lookDate(mrz.date_of_birth, dates, 'earliest')
-  if (mrz.expiration_date) fields.expiration_date = lookDate(mrz.expiration_date, dates, 'latest')
-  return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields }
+  const twoDigit: VizDateField[] = []
+  const anchor = `${today.getUTCFullYear() + EXPIRY_WINDOW_YEARS}-12-31`
+  for (const [f, place] of [['date_of_birth', 'earliest'], ['expiration_date', 'latest']] as const) {
+    if (!mrz[f]) continue
+    const { status, century } = lookDate(mrz[f], dates, anchor, place)
+    fields[f] = status
+    if (status !== 'unread' && !century) twoDigit.push(f)
+  }
+  return { page_read: labels.size >= LABELS_NEEDED || vizShowsAll(mrz, fields), fields, ...(twoDigit.length ? { two_digit_years: twoDigit } : {}) }
 }
 
 /**
@@ -228,8 +264,8 @@ const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_dat
  * says which, so a person looks; and so when the photo shows no zone, as nothing then confirms the
  * fields the page is not compared on (states, sex).
  */
-export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null): VizResult {
-  const viz = vizCrossCheck(sent, page)
+export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null, today = new Date()): VizResult {
+  const viz = vizCrossCheck(sent, page, today)
   if (!photoZone) return { ...viz, sent_zone: { photo_zone: false, differs: [] } }
   const holds = Object.values(photoZone.check_digits).every((valid) => valid !== false)
   const differs: SentZoneField[] = ZONE_FIELDS.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))
