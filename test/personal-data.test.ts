@@ -274,6 +274,20 @@ t.test('rows an earlier version wrote in clear are sealed at start, once; new ro
   t.same(found(await sqlDump(b)), [], 'sealed')
   t.same((await b.call('GET', `/verifications/${id}`, { key })).json(), before, 'and read as before')
 
+  // A row of a version that sealed the holder but kept the identity check's document expiry in clear.
+  const [stored] = await b.app.db.select({ checksResults: verifications.checksResults }).from(verifications).where(eq(verifications.id, id))
+  const identity = stored!.checksResults.identity as { details: Record<string, unknown> }
+  t.equal(identity.details.document_expires_on, null, 'this version keeps it sealed')
+  const expiry = before.checks_results.identity.details.document_expires_on as string
+  t.equal(expiry, '2034-06-01')
+  t.notOk((await sqlDump(b)).includes(expiry))
+  const clearExpiry = { ...stored!.checksResults, identity: { ...identity, details: { ...identity.details, document_expires_on: expiry } } }
+  await b.app.db.update(verifications).set({ checksResults: clearExpiry }).where(eq(verifications.id, id))
+  t.ok((await sqlDump(b)).includes(expiry), 'in clear, as between the two versions')
+  t.equal(await b.app.verificationsRepository.sealLegacy(100), 1)
+  t.notOk((await sqlDump(b)).includes(expiry), 'sealed')
+  t.same((await b.call('GET', `/verifications/${id}`, { key })).json(), before, 'and read as before')
+
   // An idempotent creation's response as an earlier version kept it: in clear.
   const create = { key, headers: { 'idempotency-key': 'legacy-1' }, body: { checks: ['document'], metadata: { order: 'legacy-1' } } }
   const created = await b.call('POST', '/verifications', create)

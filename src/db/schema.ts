@@ -47,7 +47,7 @@ export const apiKeys = pgTable(
 export const undecidedRows = (c: { status: AnyPgColumn; decision: AnyPgColumn }) => sql`${c.status} in ('completed', 'failed') and ${c.decision} is null`
 export const clearPersonalRows = (c: { redactedAt: AnyPgColumn; applicant: AnyPgColumn; metadata: AnyPgColumn; decisionNote: AnyPgColumn; checksResults: AnyPgColumn }) =>
   // jsonb's own null (what a prepared INSERT writes for a null applicant) is no data.
-  sql`${c.redactedAt} is null and (jsonb_typeof(${c.applicant}) = 'object' or ${c.metadata} <> '{}'::jsonb or ${c.decisionNote} is not null or jsonb_typeof(${c.checksResults} #> '{document,details,mrz}') = 'object' or jsonb_typeof(${c.checksResults} #> '{identity,details,holder}') = 'object')`
+  sql`${c.redactedAt} is null and (jsonb_typeof(${c.applicant}) = 'object' or ${c.metadata} <> '{}'::jsonb or ${c.decisionNote} is not null or jsonb_typeof(${c.checksResults} #> '{document,details,mrz}') = 'object' or jsonb_typeof(${c.checksResults} #> '{identity,details,holder}') = 'object' or jsonb_typeof(${c.checksResults} #> '{identity,details,document_expires_on}') = 'string')`
 export const clearResponseRows = (c: { response: AnyPgColumn }) => sql`${c.response} is not null`
 
 export const verifications = pgTable(

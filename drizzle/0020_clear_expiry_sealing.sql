@@ -1,0 +1,4 @@
+-- The identity check's document expiry is personal data sealed since it was added to the results'
+-- personal fields; rows written before that keep it in clear, which start-up now seals as well.
+DROP INDEX "verifications_clear_personal_idx";--> statement-breakpoint
+CREATE INDEX "verifications_clear_personal_idx" ON "verifications" USING btree ("id") WHERE "verifications"."redacted_at" is null and (jsonb_typeof("verifications"."applicant") = 'object' or "verifications"."metadata" <> '{}'::jsonb or "verifications"."decision_note" is not null or jsonb_typeof("verifications"."checks_results" #> '{document,details,mrz}') = 'object' or jsonb_typeof("verifications"."checks_results" #> '{identity,details,holder}') = 'object' or jsonb_typeof("verifications"."checks_results" #> '{identity,details,document_expires_on}') = 'string');
