@@ -91,6 +91,32 @@ t.test('a NUL character or an unpaired surrogate anywhere in a request is a 400 
   t.equal((await b.call('GET', `/verifications/${id}`, { key: service.key })).statusCode, 200, 'the rest is unaffected')
 })
 
+t.test('a body of many fields is refused before it is parsed, and no error lists more than 50 problems', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const { id } = await create(b, service.key)
+  const fields = (n: number) => Array.from({ length: n }, (_, i) => `"f${i}":1`).join(',')
+  // Millions of fields held the event loop for seconds (parsing, validating, listing each): counted first.
+  const crowded = await b.call('POST', `/verifications/${id}/documents`, { key: service.key, body: `{"document_type":"passport",${fields(60_000)}}`, headers: { 'content-type': 'application/json' } })
+  expectValidationError(t, crowded, 'uploadDocument', /^$/)
+  t.match(json<ErrorBody>(crowded).error.details, [{ path: '', message: /at most 50000 strings and 50000 members or items/ }])
+  const items = await b.call('POST', '/verifications', { key: service.key, body: `{"checks":[${'1,'.repeat(60_000)}1]}`, headers: { 'content-type': 'application/json' } })
+  t.match(json<ErrorBody>(items).error.details, [{ path: '', message: /at most 50000/ }], 'items count as members')
+  // Fewer reach the schema, whose problems are listed up to 50.
+  const many = await b.call('POST', '/verifications', { key: service.key, body: `{"checks":["document"],${fields(2_000)}}`, headers: { 'content-type': 'application/json' } })
+  expectValidationError(t, many, 'createVerification', /^\/f0$/)
+  const details = json<ErrorBody>(many).error.details!
+  t.equal(details.length, 51)
+  t.same(details.at(-1), { path: '', message: 'and 1950 more problems, not listed' })
+  // A genuine body with its twenty metadata values full of commas and quotes is far below the count.
+  const metadata = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, '",'.repeat(250)]))
+  t.equal((await b.call('POST', '/verifications', { key: service.key, body: { checks: ['document'], metadata } })).statusCode, 201)
+  // The console's forms are small: a sign-in form of a megabyte is refused unread.
+  const form = `api_key=x${'&a='.repeat(300_000)}`
+  const signIn = await b.app.inject({ method: 'POST', url: '/admin/sign-in', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  t.equal(signIn.statusCode, 413)
+})
+
 t.test('a JSON body nested deeper than 32 levels is a 400 on every JSON route, never a 500', async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')

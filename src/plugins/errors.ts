@@ -30,9 +30,13 @@ const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
  * `path` is a JSON Pointer into the request body, as openapi.yaml documents (`/checks/1`; `""` for the
  * whole body); an issue in another part of the request is prefixed with it (`/querystring/limit`).
  */
+/** How many problems a validation_error lists: enough to fix a body, not a body's size again. */
+export const MAX_DETAILS = 50
+
 function validationDetails(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): ErrorDetail[] {
   const part = err.validationContext ?? 'body'
-  return (err.validation ?? []).map((v) => {
+  const issues = err.validation ?? []
+  const listed = issues.slice(0, MAX_DETAILS).map((v) => {
     const base = `${part === 'body' ? '' : `/${part}`}${v.instancePath}`
     if (v.keyword === 'additionalProperties') {
       return { path: `${base}/${pointerToken(String(v.params.additionalProperty))}`, message: 'unknown field' }
@@ -46,6 +50,7 @@ function validationDetails(err: FastifyError & { validation?: AjvIssue[]; valida
     }
     return { path: base, message: v.message ?? 'is invalid' }
   })
+  return issues.length > MAX_DETAILS ? [...listed, { path: '', message: `and ${issues.length - MAX_DETAILS} more problems, not listed` }] : listed
 }
 
 export default fp(

@@ -36,7 +36,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
   // These routes take a browser's form bodies, and only those; registered here, the parser leaves
   // the JSON API answering 415 to forms.
   app.removeContentTypeParser('application/json')
-  await app.register(formbody)
+  // The console's largest form (a review note of 2,000 characters, percent-encoded) is a few tens of kB.
+  await app.register(formbody, { bodyLimit: 64 * 1024 })
   // Setting and clearing the session cookie; registered here, its hooks run on these routes only.
   await app.register(cookie, { hook: false })
 
@@ -60,7 +61,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
     }
     if (!wantsHtml(request)) throw error
     if (error.validation) {
-      const message = `invalid ${error.validationContext ?? 'request'}: ${error.validation.map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message}`.trim()).join('; ')}`
+      const message = `invalid ${error.validationContext ?? 'request'}: ${error.validation.slice(0, 10).map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message}`.trim()).join('; ')}`
       return sendHtml(reply, 400, errorPage(400, message, hasSessionCookie(request)))
     }
     if (!(error instanceof ApiError)) throw error
