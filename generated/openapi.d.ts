@@ -258,7 +258,10 @@ export interface paths {
          *     - `identity` compares the document holder with the verification's `applicant`; it fails on any
          *       mismatch, on a failed document, or when no document was read.
          *     - The response carries the results this upload produced (only requested checks). A new upload
-         *       while pending replaces earlier results.
+         *       while pending replaces earlier results. Decided: answered to a capture link's token (the
+         *       hosted capture page), it leaves out the `identity` result: that compares the document with
+         *       what the client declared, which is the client's to read (`GET /verifications/{id}`); the
+         *       link's holder could otherwise learn the declared applicant by sending zones one at a time.
          *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification; 409 verification not
          *     pending, or none of `document`, `identity`, `face_match` requested; 413 image over 10 MB decoded
@@ -1421,7 +1424,7 @@ export interface components {
          *       `face_*` quality reasons, `image_*`, `glare`) or for a declared name that matches in part
          *       (`first_name_partial_match`, `last_name_partial_match`); a face match score within the margin of its threshold, passing
          *       or not (`face_match_near_threshold`); a presentation-attack signal that passed within the
-         *       margin of its threshold, or a `same_person` score that failed within the margin of its
+         *       margin of its threshold, or a `same_person` score within the margin of its, passing or not
          *       (`liveness_near_threshold`); an MRZ sent as text that the photo's own zone does not have
          *       as sent (`mrz_text_differs`), or whose photo shows no zone (`mrz_text_unconfirmed`); a document that passed while its printed
          *       page could not be read (`viz_unread`), or was read but does not print one of the zone's
@@ -1598,7 +1601,7 @@ export interface components {
             passed: boolean;
             /** @description From 0 to 1; null for a signal that is only pass or fail. */
             score: number | null;
-            /** @description Decided (additive): the score the signal needs to pass, where it is compared with a setting: `same_person` (`FACE_MATCH_THRESHOLD`). Within `REVIEW_MARGIN` below it, the verification goes to review (`liveness_near_threshold`) rather than being declined. */
+            /** @description Decided (additive): the score the signal needs to pass, where it is compared with a setting: `same_person` (`FACE_MATCH_THRESHOLD`). Within `REVIEW_MARGIN` of it, below or above, the verification goes to review (`liveness_near_threshold`) rather than being declined or approved. */
             threshold?: number;
         };
         /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the image at least 240 px on its short side, the face 80 px: `face_too_small`, sharpness from the Laplacian, mean grey level 40–225), and what a photo of a screen or of a print carries that a live face does not: `screen_pattern` (a periodic pattern over the face, a screen's pixel grid or its moiré, from the spectrum of its grey and colour), `print_tones` (the face's darkest tones far above black for its brightest, as ink on paper has them), `paper_border` (a sheet's straight edges with bare paper beside them on more than one side of the face) and `glare` (a clipped patch over 5 % of the face, a glossy screen's or print's reflection). Each of those scores 1 for nothing of the attack and 0.5 at its threshold; the first three fail with `spoof_suspected`, `glare` with `glare` (the photo may be retaken away from the light). Their error rates on the service's attack set are in BENCHMARKS.md. `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `glare`, `action_not_performed`, `<action>_not_shown`, `different_person`, and the face quality codes of `FaceMatchCheckResult` (`face_too_small`, `face_blurry`, `face_too_dark`, `face_not_frontal`, `face_occluded`), which fail `image_quality`. */

@@ -125,10 +125,11 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
     }
   }
   if (liveness) {
-    // Frames of one person whose lowest similarity falls just short (a head turned away lowers it) are
-    // reviewed like a face match near its threshold: only a clear difference declines.
+    // Frames whose lowest similarity is within the margin of its threshold are reviewed like a face
+    // match near it, on either side: a head turned away lowers it, and only a clear difference
+    // declines, as only a clear likeness approves.
     const same = liveness.checks?.find((c) => c.name === 'same_person')
-    const sameNear = !!same && same.score !== null && same.threshold !== undefined && !same.passed && same.threshold - same.score < margin
+    const sameNear = !!same && same.score !== null && same.threshold !== undefined && Math.abs(same.score - same.threshold) < margin
     if (sameNear) review.add('liveness_near_threshold')
     const reasons = sameNear ? (liveness.reasons ?? []).filter((r) => r !== 'different_person') : liveness.reasons
     if (!liveness.passed && (reasons.length || !sameNear)) fails(reasons)
