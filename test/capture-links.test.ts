@@ -151,6 +151,28 @@ t.test("a link's token: its verification's capture and progress, nothing else", 
   t.equal((await b.call('GET', `/verifications/${v.id}/capture-progress`, { key: other.key })).statusCode, 404, "another client's key: 404")
 })
 
+t.test("an upload through a link does not answer the identity check, which compares with what the client declared", async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const v = await create(b, service.key, { checks: ['identity', 'face_match'], applicant: { last_name: 'Mueller', date_of_birth: '1985-03-14' } })
+  const { token } = await link(b, service.key, v.id)
+  const upload = await b.call('POST', `/verifications/${v.id}/documents`, {
+    key: token,
+    body: { document_type: 'passport', front_image: photo('documents/passport-td3-clean.jpg'), mrz: mrzOf('passport-td3-clean.jpg') },
+  })
+  t.equal(upload.statusCode, 201)
+  t.same(specErrors('uploadDocument', 201, upload.json()), [])
+  t.same(upload.json().checks_results, {}, 'no identity result: matches would tell the declared date of birth a guess at a time')
+  t.notMatch(upload.body, /1985|matches/)
+  const read = (await b.call('GET', `/verifications/${v.id}`, { key: service.key })).json()
+  t.match(read.checks_results.identity, { passed: true, details: { matches: { last_name: true, date_of_birth: true } } }, 'the client reads it')
+  const byKey = await b.call('POST', `/verifications/${v.id}/documents`, {
+    key: service.key,
+    body: { document_type: 'passport', front_image: photo('documents/passport-td3-clean.jpg'), mrz: mrzOf('passport-td3-clean.jpg') },
+  })
+  t.match(byKey.json().checks_results.identity, { passed: true }, "and a key's upload answers it")
+})
+
 t.test('a new link replaces the old one; an expired link stops working', async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')

@@ -67,7 +67,15 @@ export default async function processingRoutes(fastify: FastifyInstance, opts: {
       bodyLimit: TWO_IMAGES,
       handler: async function uploadDocument(request, reply) {
         const body = request.body as UploadDocumentBody | UploadDocumentForm
-        return reply.code(201).send(await app.documentsService.upload(principalOf(request), request.params.id, body))
+        const principal = principalOf(request)
+        const uploaded = await app.documentsService.upload(principal, request.params.id, body)
+        // The identity check compares the document with what the client declared: the client's to read,
+        // not the link's, whose holder could learn the declared applicant by trying zones one at a time.
+        if (principal.capture) {
+          const { identity: _, ...rest } = uploaded.checks_results
+          return reply.code(201).send({ ...uploaded, checks_results: rest })
+        }
+        return reply.code(201).send(uploaded)
       },
     })
 
