@@ -17,7 +17,10 @@ const SECRET_IN_PATH = /\b(cap|ivs)_[A-Za-z0-9_-]{20,}/g
  */
 export function loggedUrl(url: string): string {
   const q = url.indexOf('?')
-  const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_IN_PATH, '$1_[redacted]')
+  // Escaped characters are read as the router reads them (/capture/%63ap_… is the page): ASCII ones
+  // put back, which no malformed escape can stop.
+  const raw = q < 0 ? url : url.slice(0, q)
+  const path = raw.replace(/%([0-7][0-9A-Fa-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(SECRET_IN_PATH, '$1_[redacted]')
   if (q < 0) return path
   const pairs = url
     .slice(q + 1)
