@@ -97,6 +97,35 @@ t.test('face match', async (t) => {
     t.equal(one.passed, true, `a ghost image: ${one.reasons}, score ${one.score}`)
   })
 
+  await t.test("the portrait compared is the one on the zone's page, never a face beside it", async (t) => {
+    const passport = readFileSync(new URL('./fixtures/documents/passport-td3-clean.jpg', import.meta.url))
+    const hopper = await sharp(readFileSync(new URL('./fixtures/faces/selfie-hopper.jpg', import.meta.url))).resize({ height: 800 }).toBuffer()
+    const holding = async (page: Buffer) =>
+      sharp({ create: { width: 2100, height: 900, channels: 3, background: '#d8d4cc' } })
+        .composite([{ input: page, left: 20, top: 25 }, { input: hopper, left: 1300, top: 50 }])
+        .jpeg({ quality: 90 })
+        .toBuffer()
+    const match = async (photo: Buffer, selfie: string) => {
+      const vid = await session(b, key, ['document', 'face_match'])
+      const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: photo.toString('base64') } })
+      t.equal(res.statusCode, 201)
+      t.equal(res.json().checks_results.document.passed, true, 'the zone is read')
+      await uploadSelfie(b, key, vid, selfie)
+      const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
+      return { r, v: (await b.call('GET', `/verifications/${vid}`, { key })).json() }
+    }
+    // The portrait covered by a thumb, the selfie's face held up beside the page: nothing to compare.
+    const thumb = await sharp({ create: { width: 270, height: 350, channels: 3, background: '#c89f86' } }).png().toBuffer()
+    const covered = await holding(await sharp(passport).composite([{ input: thumb, left: 40, top: 120 }]).toBuffer())
+    const attack = await match(covered, 'faces/selfie-hopper.jpg')
+    t.equal(attack.r.passed, false, `score ${attack.r.score}`)
+    t.same(attack.r.reasons, ['no_face_in_document'])
+    t.not(attack.v.decision, 'approved')
+    // The holder's passport held beside another face: its portrait is compared, the face beside ignored.
+    const holder = await match(await holding(passport), 'faces/selfie-collins.jpg')
+    t.equal(holder.r.passed, true, `${holder.r.reasons}, score ${holder.r.score}`)
+  })
+
   await t.test('different people fail', async (t) => {
     const vid = await session(b, key, ['face_match'])
     await uploadDocument(b, key, vid, 'documents/passport-td3-clean.jpg')

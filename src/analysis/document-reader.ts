@@ -2,10 +2,10 @@
 // turned, levels and rights its lines, reads the MRZ from them, then the rest of the printed page
 // for the cross-check (src/domain/viz-check.ts); or, for a zone known from elsewhere (a card's back,
 // or sent as text), only the printed page. Runs in the analysis worker threads.
-import sharp from 'sharp'
 import { findMrz, type MrzFound } from '../domain/mrz.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
+import { areaIn, around, extract, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
 import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printsExactly, rereadZone, valueSized } from './zone-text.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
@@ -14,19 +14,13 @@ export interface PageReading {
   page: string[]
 }
 
-/** Where the page's text lies in the photo, in its pixels (with a margin): the document, found. */
-export interface Region {
-  left: number
-  top: number
-  width: number
-  height: number
-}
-
 /** What was read of a photo, the region its text lies in, and the photo as read (turned level). */
 export interface PageFound {
   reading: PageReading | null
   region: Region | null
   img: Rgb
+  /** `region` in the photo as uploaded, when the text found was enough for a page. */
+  area: Area | null
 }
 
 /** Text is found on a copy of at most this many pixels a side (the detector's cost grows with its area). */
@@ -47,6 +41,10 @@ interface Located {
   img: Rgb
   boxes: TextBox[]
   region: Region
+  /** The region in the photo as given. */
+  area: Area
+  /** Degrees `photo` was turned clockwise to be read (`img`). */
+  turned: number
 }
 
 /**
@@ -56,13 +54,14 @@ interface Located {
  */
 async function locate(photo: Rgb): Promise<Located | null> {
   let img = photo
+  let turned = 0
   let boxes = await findText(img, FIND_SIDE)
   if (!boxes.length) return null
   // Lines far from level are found badly (a page turned a quarter in pieces, close lines of a page at
   // a slant run together): the photo is turned level and its text found again.
   const { angle: slant } = levelBoxes(boxes)
   if (Math.abs(slant) > LEVEL_ABOVE) {
-    img = await turn(img, (-slant * 180) / Math.PI)
+    ;({ img, degrees: turned } = await turn(img, (-slant * 180) / Math.PI))
     boxes = await findText(img, FIND_SIDE)
     if (!boxes.length) return null
   }
@@ -75,10 +74,9 @@ async function locate(photo: Rgb): Promise<Located | null> {
       region = around(boxes, img)
     }
   }
-  return { img, boxes, region }
+  return { img, boxes, region, area: areaIn(photo, img, turned, region), turned }
 }
 
-type Down = { x: number; y: number }
 
 /**
  * The ways a page's lines may read, leveled and turned (`down` toward the page's foot): the way the
@@ -100,20 +98,25 @@ async function orientations(reader: LineReader, boxes: TextBox[]): Promise<Array
 /** The MRZ and page of a photo, and the region its text lies in (null when too little text was found for a page). */
 export async function readDocument(photo: Rgb): Promise<PageFound> {
   const located = await locate(photo)
-  if (!located) return { reading: null, region: null, img: photo }
+  if (!located) return { reading: null, region: null, img: photo, area: null }
   const { img, boxes, region } = located
+  const area = boxes.length >= PAGE_LINES ? located.area : null
   const reader = await lineReader(img)
   try {
     for (const [i, way] of (await orientations(reader, boxes)).entries()) {
       const zone = await readZone(reader, way.lines, way.down, i === 0)
-      if (zone === 'uncertain') return { reading: null, region, img }
-      if (zone) return { reading: zone, region, img }
+      if (zone === 'uncertain') return { reading: null, region, img, area }
+      if (zone) {
+        // The portrait is on the zone's page: only that page is the document, whatever else shows text.
+        const { zone: lines, ...reading } = zone
+        return { reading, region, img, area: areaIn(photo, img, located.turned, pageAroundZone(lines, way.down, img)) }
+      }
     }
   } finally {
     reader.close()
   }
   // Too few lines to be a document's page: a speck in a dark photo, a word on a wall.
-  return { reading: null, region: boxes.length >= PAGE_LINES ? region : null, img }
+  return { reading: null, region: boxes.length >= PAGE_LINES ? region : null, img, area }
 }
 
 /**
@@ -121,16 +124,17 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
  * text): its lines, read the way its lines vote, until they print every field of that zone exactly, or
  * all of them; none when the photo has no text.
  */
-export async function readPage(photo: Rgb, mrzLines: string[]): Promise<string[]> {
+export async function readPage(photo: Rgb, mrzLines: string[]): Promise<{ page: string[]; area: Area | null }> {
   const located = await locate(photo)
-  if (!located) return []
+  if (!located) return { page: [], area: null }
   const reader = await lineReader(located.img)
   try {
     const [way] = await orientations(reader, located.boxes)
     const read = lineCache(reader, way!.down)
     // No zone was read here to size a value's box by: the thickest lines first (a page prints its
     // holder's data larger than its labels).
-    return await pageUntilPrinted(read, [...way!.lines].sort((a, b) => b.thickness - a.thickness), mrzLines)
+    const page = await pageUntilPrinted(read, [...way!.lines].sort((a, b) => b.thickness - a.thickness), mrzLines)
+    return { page, area: located.boxes.length >= PAGE_LINES ? located.area : null }
   } finally {
     reader.close()
   }
@@ -170,7 +174,7 @@ const ZONE_LINES = [2, 3]
  * from the last two, then three, long lines at the page's foot, the others only when those hold no
  * zone; the rest of the page until it prints every field of the zone exactly.
  */
-async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorough: boolean): Promise<PageReading | 'uncertain' | null> {
+async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorough: boolean): Promise<(PageReading & { zone: TextBox[] }) | 'uncertain' | null> {
   const read = lineCache(reader, down)
   const { known, depth } = read
   const texts = (read: TextLine[]) => read.map((l) => l.text)
@@ -223,36 +227,6 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
       }
     }
   }
-  return { mrzLines: found.lines, page }
-}
-
-/** The axis-aligned region around the boxes, a tenth larger each way, within the photo. */
-function around(boxes: TextBox[], img: Rgb): Region {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
-  for (const b of boxes) {
-    const dx = (Math.abs(Math.cos(b.angle)) * b.length + Math.abs(Math.sin(b.angle)) * b.thickness) / 2
-    const dy = (Math.abs(Math.sin(b.angle)) * b.length + Math.abs(Math.cos(b.angle)) * b.thickness) / 2
-    ;[x0, y0, x1, y1] = [Math.min(x0, b.cx - dx), Math.min(y0, b.cy - dy), Math.max(x1, b.cx + dx), Math.max(y1, b.cy + dy)]
-  }
-  const [mx, my] = [(x1 - x0) * 0.1, (y1 - y0) * 0.1]
-  const left = Math.max(0, Math.floor(x0 - mx))
-  const top = Math.max(0, Math.floor(y0 - my))
-  return { left, top, width: Math.max(1, Math.min(img.width, Math.ceil(x1 + mx)) - left), height: Math.max(1, Math.min(img.height, Math.ceil(y1 + my)) - top) }
-}
-
-/** An RGB image turned clockwise by `degrees` (by a quarter turn exactly when within a degree of one). */
-async function turn(img: Rgb, degrees: number): Promise<Rgb> {
-  const quarter = Math.round(degrees / 90) * 90
-  const angle = Math.abs(degrees - quarter) < 1 ? quarter : degrees
-  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
-    .rotate(angle, { background: '#808080' })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height }
-}
-
-/** A region of an RGB image. */
-export async function extract(img: Rgb, r: Region): Promise<Rgb> {
-  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).extract(r).raw().toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height }
+  const zone = [...known.values()].filter((l) => isLong(l.box) && l.text.includes('<')).sort((a, b) => depth(a.box) - depth(b.box)).slice(-found.lines.length)
+  return { mrzLines: found.lines, page, zone: zone.map((l) => l.box) }
 }

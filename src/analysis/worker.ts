@@ -2,7 +2,8 @@
 // models (through onnxruntime on the CPU). Models load once per thread, on first use.
 import { isMainThread, parentPort, threadId } from 'node:worker_threads'
 import sharp from 'sharp'
-import { extract, readDocument, readPage, type PageReading, type Region } from './document-reader.js'
+import { readDocument, readPage, type PageReading } from './document-reader.js'
+import { extract, type Area, type Region } from './page-geometry.js'
 import type { Rgb } from './ocr.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
 import type { FaceMotion, FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
@@ -45,16 +46,18 @@ export interface FacesTask {
 }
 
 export type FacesAnalysis =
-  | { ok: true; faces: FaceObservation[]; quality: ImageQuality | null }
+  /** `width`, `height`: the image's upright size, the pixels the faces' boxes are in. */
+  | { ok: true; faces: FaceObservation[]; quality: ImageQuality | null; width: number; height: number }
   | { ok: false; error: 'undecodable' }
 
 export type DocumentAnalysis =
   /**
    * `reading`: the zone found on the photos, and the front's printed page. `sentZonePage`: the front's
    * page read against the zone sent, when no photo shows a zone. `quality`: of the photo the MRZ was
-   * looked for in last, when none was read.
+   * looked for in last, when none was read. `frontArea`: where the front's printed page lies in it,
+   * when its text was found (the portrait face match compares is on it).
    */
-  | { ok: true; reading: PageReading | null; sentZonePage: string[] | null; quality: DocumentQuality | null; ocrMs: number }
+  | { ok: true; reading: PageReading | null; sentZonePage: string[] | null; quality: DocumentQuality | null; frontArea: Area | null; ocrMs: number }
   | { ok: false; error: 'undecodable'; part: 'front' | 'back' }
 
 /** The copy of a photo its lines are read from: sharp enough for a document at a tenth of a 12 MP frame. */
@@ -165,7 +168,7 @@ async function faces(task: FacesTask): Promise<FacesAnalysis> {
   const img = await decodeFaces(task.image).catch(() => null)
   if (!img) return { ok: false, error: 'undecodable' }
   const [found, quality] = await Promise.all([analyseFaces(img, task.opts), task.quality ? measureQuality(task.image) : null])
-  return { ok: true, faces: found, quality }
+  return { ok: true, faces: found, quality, width: img.width, height: img.height }
 }
 
 export type AnalysisTask = DocumentTask | FacesTask | PresentationTask | MotionTask
@@ -181,7 +184,7 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   if (!front) return { ok: false, error: 'undecodable', part: 'front' }
   const back = task.back ? await normalise(task.back) : null
   if (task.back && !back) return { ok: false, error: 'undecodable', part: 'back' }
-  if (!task.readMrz) return { ok: true, reading: null, sentZonePage: null, quality: null, ocrMs: 0 }
+  if (!task.readMrz) return { ok: true, reading: null, sentZonePage: null, quality: null, frontArea: null, ocrMs: 0 }
   const started = performance.now()
   // A card's MRZ is usually on its back.
   const fromBack = back ? await readDocument(back) : null
@@ -189,12 +192,14 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   let reading = fromBack?.reading ?? fromFront?.reading ?? null
   // The portrait compared in face match and the holder's printed data are on the front: a zone read on
   // the back is judged against the front's page, so that both sides must be of one document.
-  if (fromBack?.reading) reading = { mrzLines: fromBack.reading.mrzLines, page: await readPage(front, fromBack.reading.mrzLines) }
+  const frontPage = fromBack?.reading ? await readPage(front, fromBack.reading.mrzLines) : null
+  if (fromBack?.reading) reading = { mrzLines: fromBack.reading.mrzLines, page: frontPage!.page }
   const sentZonePage = !reading && task.sentZone?.length ? await readPage(front, task.sentZone) : null
   // A photo without a readable zone says how it was taken, so that a poor one can be retaken.
   const measured = fromBack ?? fromFront!
   const quality = reading ? null : await measureDocument(measured.img, measured.region)
-  return { ok: true, reading, sentZonePage, quality, ocrMs: Math.round(performance.now() - started) }
+  const frontArea = (frontPage ?? sentZonePage ?? fromFront)?.area ?? null
+  return { ok: true, reading, sentZonePage: sentZonePage?.page ?? null, quality, frontArea, ocrMs: Math.round(performance.now() - started) }
 }
 
 // Imported (sharp's and onnxruntime's native modules are loaded): the pool may stop this thread now.

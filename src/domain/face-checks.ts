@@ -58,6 +58,20 @@ export function selfieRetakeReasons(faces: FaceObservation[]): Array<'no_face' |
  */
 export const ANOTHER_PERSON_BELOW = 0.6
 
+/**
+ * The faces of a document photo that lie on its printed page (their centres within `area`, shares of
+ * the photo's `size`): the portrait face match compares is printed there. A face beside the page (held
+ * up next to it, or the person holding it) is no portrait, whatever its size: with the portrait
+ * covered, it would otherwise be compared in its place. With no page found, every face.
+ */
+export function facesOnPage(faces: FaceObservation[], size: { width: number; height: number }, area: { left: number; top: number; right: number; bottom: number } | null): FaceObservation[] {
+  if (!area) return faces
+  return faces.filter((f) => {
+    const [x, y] = [(f.box.x + f.box.width / 2) / size.width, (f.box.y + f.box.height / 2) / size.height]
+    return x >= area.left && x <= area.right && y >= area.top && y <= area.bottom
+  })
+}
+
 export function faceMatchResult(input: {
   documentId: string
   selfieId: string

@@ -6,6 +6,7 @@ import type { UploadsRepository } from '../db/uploads-repository.js'
 import { documentCheck } from '../domain/document-check.js'
 import { ApiError, conflict } from '../domain/errors.js'
 import { identityCheck } from '../domain/identity-check.js'
+import { facesOnPage } from '../domain/face-checks.js'
 import { intakeImage } from './image-intake.js'
 import { newId } from '../domain/ids.js'
 import { encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
@@ -62,10 +63,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       room.release()
       if (ocr.status === 'rejected') throw ocr.reason
       if (face.status === 'rejected') throw face.reason
-      const [analysis, portrait] = [ocr.value, face.value]
+      const [analysis, found] = [ocr.value, face.value]
       if (!analysis.ok) {
         throw new ApiError('unprocessable', `${analysis.part === 'front' ? 'front_image' : 'back_image'} could not be decoded`)
       }
+      const portrait = found?.ok && analysis.frontArea ? { ...found, faces: facesOnPage(found.faces, found, analysis.frontArea) } : found
       const now = new Date()
       let viz: VizResult | null = null
       const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
