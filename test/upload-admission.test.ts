@@ -58,3 +58,35 @@ t.test('a request without a valid key does not take a slot', async (t) => {
   const image = readFileSync(new URL('./fixtures/faces/selfie-collins.jpg', import.meta.url)).toString('base64')
   t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image } })).statusCode, 201)
 })
+
+t.test('one client holds at most three quarters of the slots: a slow or busy client leaves the others room', async (t) => {
+  const b = await build(t, { uploadsInFlight: 4 })
+  await b.app.listen({ port: 0, host: '127.0.0.1' })
+  const port = (b.app.server.address() as AddressInfo).port
+  const evil = await b.createKey('evil', 'service')
+  const acme = await b.createKey('acme', 'service')
+  const session = async (key: string) => (await b.call('POST', '/verifications', { key, body: { checks: ['face_match'] } })).json().id as string
+  const [evilVid, acmeVid] = [await session(evil.key), await session(acme.key)]
+  const image = readFileSync(new URL('./fixtures/faces/selfie-collins.jpg', import.meta.url)).toString('base64')
+  // Three uploads of one client, each sending its body a byte at a time.
+  const sockets = Array.from({ length: 3 }, () => {
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.write(
+      `POST /verifications/${evilVid}/selfie HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${evil.key}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{"image": "',
+    )
+    return socket
+  })
+  t.teardown(() => sockets.forEach((s) => s.destroy()))
+  const inFlight = async () => Number(/ (\d+)$/m.exec(await b.app.metrics.registry.getSingleMetricAsString('ivs_uploads_in_flight'))?.[1])
+  await until(inFlight, (n) => n === 3)
+  const fourth = await b.call('POST', `/verifications/${evilVid}/selfie`, { key: evil.key, body: { image } })
+  t.equal(fourth.statusCode, 503)
+  t.match(fourth.json().error, { code: 'overloaded', message: /3 uploads of this client are being received and analysed/ })
+  const other = await b.call('POST', `/verifications/${acmeVid}/selfie`, { key: acme.key, body: { image } })
+  t.equal(other.statusCode, 201, "another client's upload takes the slot kept for it")
+  sockets.forEach((s) => s.destroy())
+  await until(inFlight, (n) => n === 0)
+  t.equal((await b.call('POST', `/verifications/${evilVid}/selfie`, { key: evil.key, body: { image } })).statusCode, 201, 'and the client has its slots back')
+})
