@@ -59,7 +59,7 @@ t.test('a request without a valid key does not take a slot', async (t) => {
   t.equal((await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image } })).statusCode, 201)
 })
 
-t.test('one client holds at most three quarters of the slots: a slow or busy client leaves the others room', async (t) => {
+t.test('one client holds all but a quarter of the slots: a slow or busy client leaves the others room', async (t) => {
   const b = await build(t, { uploadsInFlight: 4 })
   await b.app.listen({ port: 0, host: '127.0.0.1' })
   const port = (b.app.server.address() as AddressInfo).port

@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify'
 import { overloaded } from '../domain/errors.js'
 
-/** The uploads one client may have in flight: all but a quarter of them (at least one) kept for the others. */
-export const uploadsPerClient = (limit: number) => (limit > 1 ? limit - Math.max(1, Math.floor(limit / 4)) : 1)
+/** The uploads one client may have in flight: all but a quarter of them (rounded down), kept for the others. */
+export const uploadsPerClient = (limit: number) => limit - Math.floor(limit / 4)
 
 export function admitUploads(scope: FastifyInstance, limit: number) {
   let inFlight = 0
