@@ -1,6 +1,10 @@
 // POST /verifications: the created session's fields, strict validation, and Idempotency-Key.
+import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import t from 'tap'
+import { canonicalJson } from '../src/domain/canonical-json.js'
+import { idempotencyKeys } from '../src/db/schema.js'
 import { build } from './helpers/build.js'
 import { errorsAt, specErrors } from './helpers/spec.js'
 import { type Verification, type Summary, type ErrorBody, VRY_ID, ISO_MS, json, expectValidationError } from './helpers/verifications.js'
@@ -307,5 +311,27 @@ t.test('Idempotency-Key', async (t) => {
     const list = await b.call('GET', '/verifications', { key: service.key })
     t.equal(list.headers['x-total-count'], '1', 'one verification in the database')
     t.strictSame(json<Summary[]>(list).map((x) => x.id), [...ids])
+  })
+
+  await t.test("the body's digest confirms no guess without the media key, and records go after 24 hours", async (t) => {
+    const b = await build(t)
+    const service = await b.createKey('acme', 'service')
+    const body = { checks: ['identity'], client_reference: 'order-78', applicant: { last_name: 'Smith', date_of_birth: '1970-01-02' } }
+    const headers = { 'idempotency-key': 'digest-1' }
+    t.equal((await b.call('POST', '/verifications', { key: service.key, body, headers })).statusCode, 201)
+    const [row] = await b.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'digest-1'))
+    const sha = createHash('sha256').update(canonicalJson(body)).digest('hex')
+    t.notMatch(row!.requestHash, sha, 'not the plain hash of the body, which a copy of the database would confirm a guess with')
+    t.match(row!.requestHash, /^[0-9a-f]{8}:[0-9a-f]{64}$/, 'an HMAC naming its key')
+    t.equal((await b.call('POST', '/verifications', { key: service.key, body, headers })).headers['idempotent-replayed'], 'true', 'a retry replays')
+    // A record an earlier version wrote (a plain hash) still replays within its 24 hours.
+    await b.app.db.update(idempotencyKeys).set({ requestHash: sha }).where(eq(idempotencyKeys.key, 'digest-1'))
+    t.equal((await b.call('POST', '/verifications', { key: service.key, body, headers })).headers['idempotent-replayed'], 'true')
+    t.equal((await b.call('POST', '/verifications', { key: service.key, body: { ...body, client_reference: 'x' }, headers })).statusCode, 409)
+    // Past its 24 hours, a record is deleted (nothing finds it any more).
+    t.equal(await b.app.idempotencyRepository.purgeExpired(), 0, 'not before')
+    await b.app.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(idempotencyKeys.key, 'digest-1'))
+    t.equal(await b.app.idempotencyRepository.purgeExpired(), 1)
+    t.same(await b.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'digest-1')), [])
   })
 })

@@ -1,6 +1,8 @@
 // SQL for the first response to each (client, Idempotency-Key), kept 24 hours. The response carries
 // the verification's metadata: it is sealed with the media keys, bound to its client and key.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { canonicalJson } from '../domain/canonical-json.js'
 import { decryptMedia, encryptMedia, type MediaKeys } from '../domain/media-crypto.js'
 import type { Db, Executor } from './client.js'
 import { clearResponseRows, idempotencyKeys } from './schema.js'
@@ -15,12 +17,47 @@ const WINDOW_START = sql`now() - interval '24 hours'`
 export const idempotencyAad = (clientName: string, key: string) => `idempotency:${JSON.stringify([clientName, key])}`
 const aad = idempotencyAad
 
+/**
+ * A request body's digest, as stored beside its key: an HMAC keyed from a media key, named by that
+ * key's id (`<id>:<hex>`). A plain hash would let a copy of the database confirm a guessed applicant:
+ * the rest of the body (checks, client reference) is no secret.
+ */
+function digestWith(key: Buffer, id: string, body: unknown): string {
+  const macKey = createHash('sha256').update('idempotency request digest\0').update(key).digest()
+  return `${id}:${createHmac('sha256', macKey).update(canonicalJson(body)).digest('hex')}`
+}
+
 export function createIdempotencyRepository(db: Db, keys: MediaKeys) {
   const open = ({ responseSealed, ...row }: StoredRow): IdempotencyRow => ({
     ...row,
     response: responseSealed ? JSON.parse(decryptMedia(keys, responseSealed, aad(row.clientName, row.key)).toString('utf8')) : row.response,
   })
   return {
+    /** The digest of a request body to store with its record. */
+    digest(body: unknown): string {
+      return digestWith(keys.current, keys.currentId.toString('hex'), body)
+    },
+
+    /**
+     * Whether `body` is the request whose digest a record holds (an HMAC, or an earlier version's
+     * SHA-256); null when the key that made it has been dropped since (a rotation finished within the
+     * record's 24 hours), which nothing can tell.
+     */
+    sameRequest(stored: string, body: unknown): boolean | null {
+      const [id, mac] = stored.split(':')
+      if (mac === undefined) return stored === createHash('sha256').update(canonicalJson(body)).digest('hex')
+      const key = keys.byId.get(id!)
+      if (!key) return null
+      const expected = Buffer.from(digestWith(key, id!, body))
+      return expected.length === stored.length && timingSafeEqual(expected, Buffer.from(stored))
+    },
+
+    /** Deletes the records past their 24 hours (none is found after them); returns how many. */
+    async purgeExpired(): Promise<number> {
+      const deleted = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, WINDOW_START)).returning({ key: idempotencyKeys.key })
+      return deleted.length
+    },
+
     /** The live record of `key` for the client, if any. */
     async find(clientName: string, key: string, tx: Executor = db): Promise<IdempotencyRow | undefined> {
       const [row] = await tx

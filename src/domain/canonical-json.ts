@@ -1,6 +1,4 @@
-// A stable serialisation (sorted keys) so that equal request bodies hash equally.
-import { createHash } from 'node:crypto'
-
+// A stable serialisation (sorted keys) so that equal request bodies digest equally.
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value && typeof value === 'object') {
@@ -10,8 +8,4 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
   }
   return JSON.stringify(value)
-}
-
-export function hashOf(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex')
 }

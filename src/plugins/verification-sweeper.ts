@@ -1,7 +1,8 @@
 // Fails pending verifications whose VERIFICATION_TTL has run out, on every instance (the sweep
 // locks with SKIP LOCKED, so instances share the work), and deletes uploaded images older than
-// MEDIA_RETENTION (their results stay), redacts verifications older than RESULT_RETENTION and deletes
-// audit entries older than AUDIT_RETENTION, from ready until close.
+// MEDIA_RETENTION (their results stay), redacts verifications older than RESULT_RETENTION, deletes
+// audit entries older than AUDIT_RETENTION and Idempotency-Key records past their 24 hours, from
+// ready until close.
 import fp from 'fastify-plugin'
 
 /** Rows a sweep handles in one transaction. */
@@ -17,6 +18,7 @@ export default fp(
         while ((await app.verificationsService.expireDue()) > 0) {
           // a full batch: there may be more
         }
+        await app.idempotencyRepository.purgeExpired()
         const purged = await app.uploadsRepository.purgeOlderThan(opts.mediaRetentionMs)
         if (purged) app.log.info({ purged }, 'uploaded images past MEDIA_RETENTION deleted')
         if (opts.resultRetentionMs > 0) {

@@ -3,7 +3,6 @@ import type { CaptureProgress, CreateVerificationBody, ListVerificationsQuerystr
 import type { Db, Tx } from '../db/client.js'
 import type { IdempotencyRepository } from '../db/idempotency-repository.js'
 import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
-import { hashOf } from '../domain/canonical-json.js'
 import { dateOfBirthProblem } from '../domain/applicant.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { validateMetadata } from '../domain/metadata.js'
@@ -52,7 +51,7 @@ export function createVerificationsService(
   opts: VerificationsServiceOptions,
 ) {
 
-  async function replay(clientName: string, key: string, requestHash: string): Promise<CreateResult | null> {
+  async function replay(clientName: string, key: string, body: CreateVerificationBody): Promise<CreateResult | null> {
     const existing = await idempotency.find(clientName, key)
     if (!existing) return null
     // Its verification was redacted since: the first response and the body's hash went with it, and
@@ -60,7 +59,8 @@ export function createVerificationsService(
     if (existing.response === null) {
       throw conflict(`Idempotency-Key created ${existing.verificationId}, which has been redacted since: use a new key to create another`)
     }
-    if (existing.requestHash !== requestHash) {
+    // A record whose digest no key still known can check is replayed: that makes nothing twice.
+    if (idempotency.sameRequest(existing.requestHash, body) === false) {
       throw conflict('Idempotency-Key was already used with a different request body')
     }
     return { verification: existing.response as Verification, replayed: true }
@@ -72,9 +72,9 @@ export function createVerificationsService(
       const birthProblem = body.applicant?.date_of_birth ? dateOfBirthProblem(body.applicant.date_of_birth, new Date()) : null
       if (birthProblem) throw new ApiError('validation_error', 'request validation failed', [{ path: '/applicant/date_of_birth', message: birthProblem }])
       // Only an Idempotency-Key needs the request's hash (it tells a retry from a reuse).
-      const requestHash = idempotencyKey ? hashOf(body) : ''
+      const requestHash = idempotencyKey ? idempotency.digest(body) : ''
       if (idempotencyKey) {
-        const earlier = await replay(principal.clientName, idempotencyKey, requestHash)
+        const earlier = await replay(principal.clientName, idempotencyKey, body)
         if (earlier) return earlier
       }
       const now = new Date()
@@ -100,7 +100,7 @@ export function createVerificationsService(
         return { verification, replayed: false }
       } catch (err) {
         if (!(err instanceof IdempotencyRace)) throw err
-        const winner = await replay(principal.clientName, idempotencyKey, requestHash)
+        const winner = await replay(principal.clientName, idempotencyKey, body)
         if (!winner) throw conflict('a request with this Idempotency-Key is in progress; retry')
         return winner
       }
