@@ -450,7 +450,10 @@ export interface paths {
          *     cheeks). It fails when more than 62 % of the matches of any such pair lie on one map (pairs of
          *     fewer than 30 matches say nothing); its score is 1 for none, 0.5 at the threshold, 0 for all. A
          *     movement the mesh saw that the face made as a flat picture adds `spoof_suspected`; a movement not
-         *     made fails its action and shows no depth either. Its error rates on the service's attack set
+         *     made fails its action and shows no depth either. Decided: a movement made that no pair measures
+         *     (frames a moment apart from one camera share many features; two different pictures of the
+         *     person share few) fails `depth_motion` unscored (`score` null) with `depth_unmeasured`, which
+         *     sends the verification to review. Its error rates on the service's attack set
          *     are in BENCHMARKS.md.
          *
          *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign verification, or `challenge_id` not a
@@ -1420,7 +1423,7 @@ export interface components {
          *       `verification_redacted`).
          *     - `review`: the automation cannot tell, and a person should look: a check failed only for
          *       reasons of capture or missing data (`mrz_not_found`, `expiration_date_unreadable`,
-         *       `no_document`, `applicant_not_declared`, `document_unconfirmed`, `no_face*`, `multiple_faces`,
+         *       `no_document`, `applicant_not_declared`, `document_unconfirmed`, `no_face*`, `multiple_faces`, `depth_unmeasured`,
          *       `face_*` quality reasons, `image_*`, `glare`) or for a declared name that matches in part
          *       (`first_name_partial_match`, `last_name_partial_match`); a face match score within the margin of its threshold, passing
          *       or not (`face_match_near_threshold`); a presentation-attack signal that passed within the
@@ -1604,11 +1607,11 @@ export interface components {
             /** @description Decided (additive): the score the signal needs to pass, where it is compared with a setting: `same_person` (`FACE_MATCH_THRESHOLD`). Within `REVIEW_MARGIN` of it, below or above, the verification goes to review (`liveness_near_threshold`) rather than being declined or approved. */
             threshold?: number;
         };
-        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the image at least 240 px on its short side, the face 80 px: `face_too_small`, sharpness from the Laplacian, mean grey level 40–225), and what a photo of a screen or of a print carries that a live face does not: `screen_pattern` (a periodic pattern over the face, a screen's pixel grid or its moiré, from the spectrum of its grey and colour), `print_tones` (the face's darkest tones far above black for its brightest, as ink on paper has them), `paper_border` (a sheet's straight edges with bare paper beside them on more than one side of the face) and `glare` (a clipped patch over 5 % of the face, a glossy screen's or print's reflection). Each of those scores 1 for nothing of the attack and 0.5 at its threshold; the first three fail with `spoof_suspected`, `glare` with `glare` (the photo may be retaken away from the light). Their error rates on the service's attack set are in BENCHMARKS.md. `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `glare`, `action_not_performed`, `<action>_not_shown`, `different_person`, and the face quality codes of `FaceMatchCheckResult` (`face_too_small`, `face_blurry`, `face_too_dark`, `face_not_frontal`, `face_occluded`), which fail `image_quality`. */
+        /** @description Result of the `liveness` check, passive (on a selfie: `selfie_id` set, `challenge_id` null) or active (`challenge_id` set). Passive signals: `face_detected` (score: detector confidence), `single_face`, `image_quality` (the image at least 240 px on its short side, the face 80 px: `face_too_small`, sharpness from the Laplacian, mean grey level 40–225), and what a photo of a screen or of a print carries that a live face does not: `screen_pattern` (a periodic pattern over the face, a screen's pixel grid or its moiré, from the spectrum of its grey and colour), `print_tones` (the face's darkest tones far above black for its brightest, as ink on paper has them), `paper_border` (a sheet's straight edges with bare paper beside them on more than one side of the face) and `glare` (a clipped patch over 5 % of the face, a glossy screen's or print's reflection). Each of those scores 1 for nothing of the attack and 0.5 at its threshold; the first three fail with `spoof_suspected`, `glare` with `glare` (the photo may be retaken away from the light). Their error rates on the service's attack set are in BENCHMARKS.md. `score` is the mean of the signals' scores. `reasons`: `no_face`, `multiple_faces`, `image_too_small`, `image_blurred`, `image_underexposed`, `image_overexposed`, `spoof_suspected`, `depth_unmeasured` (review: see the verify operation), `glare`, `action_not_performed`, `<action>_not_shown`, `different_person`, and the face quality codes of `FaceMatchCheckResult` (`face_too_small`, `face_blurry`, `face_too_dark`, `face_not_frontal`, `face_occluded`), which fail `image_quality`. */
         LivenessCheckResult: {
             passed: boolean;
             /** @description snake_case codes saying why the check did not pass; empty when passed. */
-            reasons: ("no_face" | "multiple_faces" | "image_too_small" | "image_blurred" | "image_underexposed" | "image_overexposed" | "spoof_suspected" | "glare" | "action_not_performed" | "turn_left_not_shown" | "turn_right_not_shown" | "look_up_not_shown" | "blink_not_shown" | "smile_not_shown" | "open_mouth_not_shown" | "different_person" | "face_too_small" | "face_blurry" | "face_too_dark" | "face_not_frontal" | "face_occluded")[];
+            reasons: ("no_face" | "multiple_faces" | "image_too_small" | "image_blurred" | "image_underexposed" | "image_overexposed" | "spoof_suspected" | "depth_unmeasured" | "glare" | "action_not_performed" | "turn_left_not_shown" | "turn_right_not_shown" | "look_up_not_shown" | "blink_not_shown" | "smile_not_shown" | "open_mouth_not_shown" | "different_person" | "face_too_small" | "face_blurry" | "face_too_dark" | "face_not_frontal" | "face_occluded")[];
             /** @description Overall liveness score from 0 to 1. */
             score: number;
             /** @description One item per signal. */

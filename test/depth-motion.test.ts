@@ -5,6 +5,7 @@ import t from 'tap'
 import type { LivenessAction } from '../generated/schemas.js'
 import { challengeActions, DEPTH_MOTION, depthMotion, HEAD_MOVEMENTS, SELFIE } from '../src/domain/depth-motion.js'
 import { activeLiveness } from '../src/domain/active-liveness.js'
+import { decide } from '../src/domain/decision.js'
 import type { FaceMotion, FaceObservation } from '../src/domain/face-observation.js'
 import { mulberry32 } from './helpers/random.js'
 
@@ -44,8 +45,13 @@ t.test('a head movement made as a flat picture fails; a head that turned passes'
   const against = depthMotion(frames, [pair(SELFIE, 1, 0.45), pair(0, 1, 0.95)])!
   t.equal(against.signal.passed, false, 'flat against any other frame, not only the selfie')
 
-  const few = depthMotion(frames, [pair(SELFIE, 1, 0.95, DEPTH_MOTION.minMatches - 1)])!
-  t.equal(few.signal.passed, true, 'too few matches say nothing')
+  const few = depthMotion(frames, [pair(SELFIE, 1, 0.95, DEPTH_MOTION.minMatches - 1), pair(0, 1, 0.3)])!
+  t.equal(few.signal.passed, true, 'a pair of too few matches says nothing; another measures it')
+  // Two different pictures of the person share too few features with anything: unknown depth fails unscored.
+  const unknown = depthMotion(frames, [pair(SELFIE, 1, 0.95, DEPTH_MOTION.minMatches - 1), pair(0, 1, 0.2, 5)])!
+  t.match(unknown.signal, { name: 'depth_motion', passed: false, score: null })
+  t.same([unknown.flat, unknown.unmeasured], [[], [1]])
+  t.same(depthMotion(frames, [])!.unmeasured, [1], 'nor is a movement measured with no comparison at all')
 
   const at = depthMotion(frames, [pair(SELFIE, 1, DEPTH_MOTION.maxPlanar)])!
   t.match(at.signal, { passed: true, score: 0.5 }, '0.5 at the threshold')
@@ -72,4 +78,14 @@ t.test('in a challenge: spoof_suspected only for a movement the mesh saw', async
   t.equal(live.passed, true, 'a later challenge replaces the earlier one')
   t.same(live.reasons, [])
   t.equal(live.checks.filter((c) => c.name === 'depth_motion').length, 1)
+  // A turn that nothing measures (two different pictures of the person): depth unknown, for review.
+  const unknown = activeLiveness({
+    challengeId: 'lch_y', actions: ['turn_left'], frames: [{ action: 'turn_left', faces: [{ ...neutral, yaw: 25 }] }],
+    selfieId: 'doc_x', selfie: neutral, threshold: 0.75, similarity: () => 0.9, model: { name: 'm', version: '1' }, previous: live, now: new Date(),
+    motion: [pair(SELFIE, 0, 0.1, 12)], presentation: [],
+  })
+  t.equal(unknown.passed, false)
+  t.same(unknown.reasons, ['depth_unmeasured'])
+  t.match(decide('completed', { liveness: unknown }, 0.05), { decision: 'review', reasons: ['depth_unmeasured'] })
+  t.same(judge(25, 0.4, unknown).reasons, [], 'and a later challenge measured replaces it')
 })

@@ -127,6 +127,7 @@ export function activeLiveness(input: {
   if (depth) {
     checks.push(depth.signal)
     if (depth.flat.some((i) => shown.has(input.frames[i]!.action))) reasons.push('spoof_suspected')
+    else if (depth.unmeasured.some((i) => shown.has(input.frames[i]!.action))) reasons.push('depth_unmeasured')
   }
   // What a screen or a print carries, over the selfie and every frame: a replay shown for the frames
   // (a video on a screen turns in depth) is caught as on a selfie.
@@ -139,7 +140,7 @@ export function activeLiveness(input: {
   // an earlier challenge's, and the replay signals (measured again here, the selfie's included), are replaced.
   const replaced = new Set([...ACTIVE_SIGNALS, ...attack.map((a) => a.name)])
   const passive = (input.previous?.checks ?? []).filter((c) => !c.name.startsWith('action_') && !replaced.has(c.name))
-  const redone: string[] = ['different_person', 'action_not_performed', ...(attack.length ? ['spoof_suspected', 'glare'] : [])]
+  const redone: string[] = ['different_person', 'action_not_performed', 'depth_unmeasured', ...(attack.length ? ['spoof_suspected', 'glare'] : [])]
   const keptReasons = input.previous && passive.length ? input.previous.reasons.filter((r) => !r.endsWith('_not_shown') && !redone.includes(r)) : []
   return summarise([...passive, ...checks], [...keptReasons, ...reasons], {
     selfie_id: input.selfieId,

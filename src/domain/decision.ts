@@ -49,6 +49,7 @@ export const REASON_CLASS: Record<Reason, 'declines' | 'needs_review'> = {
   face_occluded: 'needs_review',
   // liveness
   spoof_suspected: 'declines',
+  depth_unmeasured: 'needs_review',
   different_person: 'declines',
   action_not_performed: 'declines',
   turn_left_not_shown: 'declines',

@@ -25,26 +25,34 @@ export interface DepthMotion {
   signal: LivenessSignal
   /** Frames (by index) whose head movement the face made as a flat picture does. */
   flat: number[]
+  /**
+   * Frames (by index) of head movements that no capture shares enough features with to be measured:
+   * two different pictures of a person share few, where frames of one camera a moment apart share many.
+   */
+  unmeasured: number[]
 }
 
 /**
  * `depth_motion` from the comparisons of each head-movement frame with the selfie and the other
  * frames: it fails when one of them moved as a plane against any other capture. Scored 1 for no
- * match on one map, 0.5 at the threshold, 0 when every match is. Null when no frame is a head
- * movement (a challenge made before every challenge asked for one).
+ * match on one map, 0.5 at the threshold, 0 when every match is. A movement that no comparison
+ * measures fails it too, unscored: its depth is unknown, and a person looks. Null when no frame is a
+ * head movement (a challenge made before every challenge asked for one).
  */
 export function depthMotion(frames: Array<{ action: LivenessAction }>, motion: FaceMotion[]): DepthMotion | null {
   const moves = frames.flatMap((f, i) => (HEAD_MOVEMENTS.includes(f.action) ? [i] : []))
   if (!moves.length) return null
   const t = DEPTH_MOTION
-  const planarOf = (frame: number) =>
-    Math.max(0, ...motion.filter((m) => (m.from === frame || m.to === frame) && m.matches >= t.minMatches).map((m) => m.planar))
+  const measured = (frame: number) => motion.filter((m) => (m.from === frame || m.to === frame) && m.matches >= t.minMatches)
+  const planarOf = (frame: number) => Math.max(0, ...measured(frame).map((m) => m.planar))
   const worst = Math.max(...moves.map(planarOf))
   const score = worst <= t.maxPlanar ? 1 - (0.5 * worst) / t.maxPlanar : (0.5 * (1 - worst)) / (1 - t.maxPlanar)
-  return {
-    signal: { name: 'depth_motion', passed: worst <= t.maxPlanar, score: Math.round(score * 10_000) / 10_000 },
-    flat: moves.filter((i) => planarOf(i) > t.maxPlanar),
-  }
+  const flat = moves.filter((i) => planarOf(i) > t.maxPlanar)
+  const unmeasured = moves.filter((i) => measured(i).length === 0)
+  const signal = !flat.length && unmeasured.length
+    ? { name: 'depth_motion' as const, passed: false, score: null }
+    : { name: 'depth_motion' as const, passed: worst <= t.maxPlanar, score: Math.round(score * 10_000) / 10_000 }
+  return { signal, flat, unmeasured }
 }
 
 /**
