@@ -121,7 +121,8 @@ export interface paths {
          *     the uploaded images (documents, selfies, challenge frames) and the faces found in them, the
          *     declared applicant, the holder data read from the document (`checks_results.document.details.mrz`,
          *     `checks_results.identity.details.holder` and `.document_expires_on` become null), the metadata
-         *     (null) and a reviewer's note (a review afterwards may not add one: 409) — and keeps what is not personal: status, checks passed, reasons, scores, decision and
+         *     (null), a reviewer's note (a review afterwards may not add one: 409) and the `return_url` of its
+         *     capture links, which stop working — and keeps what is not personal: status, checks passed, reasons, scores, decision and
          *     timestamps. Sets `redacted_at`, writes a `verification.redacted` audit entry and emits a
          *     `verification.redacted` event through the signed webhook. The delivery log's stored payloads
          *     hold no personal data to begin with. Answers the verification as it reads afterwards.

@@ -199,6 +199,19 @@ t.test('POST /verifications/{id}/redact: erased for good, per role, once, with i
   t.equal((await b.call('GET', `/verifications/${id}`, { key: acme.key })).json().decision_note, null, 'none was kept')
 })
 
+t.test("a redaction erases its capture links' return URL and stops them", async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('acme', 'service')
+  const v = (await b.call('POST', '/verifications', { key, body: { checks: ['document'] } })).json()
+  const link = await b.call('POST', `/verifications/${v.id}/capture-link`, { key, body: { return_url: 'https://shop.example.com/done?email=anna.mueller@example.org' } })
+  const token = /\/capture\/(cap_[\w-]+)$/.exec(link.json().url)![1]!
+  t.equal((await b.call('GET', `/verifications/${v.id}/capture-progress`, { key: token })).statusCode, 200)
+  t.match(await sqlDump(b), 'anna.mueller@example.org', 'stored as the client sent it')
+  t.equal((await b.call('POST', `/verifications/${v.id}/redact`, { key })).statusCode, 200)
+  t.notMatch(await sqlDump(b), 'anna.mueller@example.org', 'erased')
+  t.equal((await b.call('GET', `/verifications/${v.id}/capture-progress`, { key: token })).statusCode, 401, 'the link no longer works')
+})
+
 t.test('RESULT_RETENTION redacts older verifications by itself, as a request would, recorded as the system', async (t) => {
   const b = await build(t, { resultRetentionMs: 24 * 3_600_000, sweepIntervalMs: 50 })
   const { key } = await b.createKey('acme', 'service')

@@ -45,6 +45,14 @@ export function createCaptureLinksRepository(db: Db) {
       await tx.update(c).set({ firstUsedAt: sql`now()` }).where(and(eq(c.id, id), isNull(c.firstUsedAt)))
     },
 
+    /**
+     * Erases what a client wrote into its verification's links (the return URL may carry an email or a
+     * name) and revokes them: a redacted verification takes no capture.
+     */
+    async eraseForVerification(verificationId: string, tx: Executor = db): Promise<void> {
+      await tx.update(c).set({ returnUrl: null, revokedAt: sql`coalesce(${c.revokedAt}, now())` }).where(eq(c.verificationId, verificationId))
+    },
+
     /** When a person first used a link of each of these verifications (those never captured through one are absent). */
     async firstUses(verificationIds: string[], tx: Executor = db): Promise<Map<string, Date>> {
       if (verificationIds.length === 0) return new Map()

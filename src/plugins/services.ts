@@ -94,6 +94,7 @@ export default fp(
         verifications: app.verificationsRepository,
         uploads: app.uploadsRepository,
         idempotency: app.idempotencyRepository,
+        captureLinks: app.captureLinksRepository,
         webhooks,
         audit,
         reviewMargin: opts.config.reviewMargin,

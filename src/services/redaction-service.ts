@@ -3,6 +3,7 @@
 // the results that describe no one stay. Recorded in the audit log and sent as verification.redacted.
 import type { Verification } from '../../generated/schemas.js'
 import type { Db, Tx } from '../db/client.js'
+import type { CaptureLinksRepository } from '../db/capture-links-repository.js'
 import type { IdempotencyRepository } from '../db/idempotency-repository.js'
 import type { UploadsRepository } from '../db/uploads-repository.js'
 import type { VerificationRow, VerificationsRepository } from '../db/verifications-repository.js'
@@ -20,6 +21,7 @@ export interface RedactionDeps {
   verifications: VerificationsRepository
   uploads: UploadsRepository
   idempotency: IdempotencyRepository
+  captureLinks: CaptureLinksRepository
   webhooks: WebhooksService
   audit: AuditLog
   reviewMargin: number
@@ -48,6 +50,7 @@ export function createRedactionService(deps: RedactionDeps) {
     )
     await deps.uploads.eraseForVerification(current.id, tx)
     await deps.idempotency.eraseForVerification(current.id, tx)
+    await deps.captureLinks.eraseForVerification(current.id, tx)
     await deps.audit.record(tx, actor, 'verification.redacted', current.id)
     queued = (await deps.webhooks.enqueueEvent(tx, row, 'verification.redacted', now)) || queued
     return { row, queued }
