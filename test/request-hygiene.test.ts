@@ -147,6 +147,13 @@ t.test('a JSON body nested deeper than 32 levels is a 400 on every JSON route, n
   expectValidationError(t, at32, 'createVerification', /^\/metadata$/)
   t.notOk(tooDeep(at32), '32 levels reach the schema')
   t.ok(tooDeep(await at(33)), '33 levels do not')
+  // Counted on the bytes before parsing (millions of brackets took seconds and gigabytes to parse):
+  // brackets inside strings, escaped quotes included, are text.
+  const inText = await b.call('POST', '/verifications', { key: service.key, body: { checks: ['document'], client_reference: `${'['.repeat(40)}"{{{{${'\\'.repeat(3)}"[[[` } })
+  t.equal(inText.statusCode, 201, inText.body)
+  const deep = `{"document_type":"passport","front_image":"${'A'.repeat(4)}","x":${nested(2_000_000)}}`
+  const huge = await b.call('POST', `/verifications/${id}/documents`, { key: service.key, body: deep, headers: { 'content-type': 'application/json' } })
+  t.ok(tooDeep(huge), 'two million levels are refused as 33 are')
 })
 
 t.test('a field named __proto__ is refused for what it is, not as malformed JSON', async (t) => {

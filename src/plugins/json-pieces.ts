@@ -12,7 +12,7 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
 /** Whether the quote at `i` is escaped: an odd number of backslashes before it. */
-function escaped(raw: Buffer, i: number): boolean {
+export function escaped(raw: Buffer, i: number): boolean {
   let n = 0
   while (i - n - 1 >= 0 && raw[i - n - 1] === BACKSLASH) n++
   return n % 2 === 1

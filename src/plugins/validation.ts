@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { ApiError } from '../domain/errors.js'
-import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
+import { escaped, parseInPieces, PIECE_BYTES } from './json-pieces.js'
 import { encodedBodyError, readBody } from './body-reader.js'
 import { base64Images, placeBytes } from './base64-images.js'
 
@@ -67,6 +67,27 @@ function crowded(body: Buffer): boolean {
   for (const byte of [0x22, 0x2c]) {
     let n = 0
     for (let at = body.indexOf(byte); at >= 0; at = body.indexOf(byte, at + 1)) if (++n > MAX_JSON_SEPARATORS) return true
+  }
+  return false
+}
+
+/**
+ * Whether a JSON body's bytes open arrays and objects more than `limit` deep, strings skipped (each
+ * in one search for its closing quote): parsing ten million nested arrays held the event loop for
+ * seconds and took gigabytes before the parsed value could be walked. Stops at the first level too deep.
+ */
+function bytesNestDeeperThan(body: Buffer, limit: number): boolean {
+  let depth = 0
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]
+    if (c === 0x22) {
+      let close = body.indexOf(0x22, i + 1)
+      while (close > 0 && escaped(body, close)) close = body.indexOf(0x22, close + 1)
+      if (close < 0) return false
+      i = close
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true
+    } else if (c === 0x5d || c === 0x7d) depth--
   }
   return false
 }
@@ -169,6 +190,10 @@ export default fp(
     app.addContentTypeParser('application/json', async function parseJsonBody(request: FastifyRequest, payload: IncomingMessage) {
       const body = await readBody(request, payload)
       if (body.length === 0) return undefined
+      if (bytesNestDeeperThan(body, MAX_JSON_DEPTH)) {
+        const message = `arrays and objects must not nest more than ${MAX_JSON_DEPTH} levels deep`
+        throw new ApiError('validation_error', 'request validation failed', [{ path: '', message }])
+      }
       if (crowded(body)) {
         const message = `a body may hold at most ${MAX_JSON_SEPARATORS} strings and ${MAX_JSON_SEPARATORS} members or items`
         throw new ApiError('validation_error', 'request validation failed', [{ path: '', message }])
