@@ -152,6 +152,7 @@ t.test('a value within OCR noise of the printed one is near: found, not confirme
 })
 
 t.test('a page printing two-digit years (British passports) confirms the dates, not their century', async (t) => {
+  const pick = (viz: ReturnType<typeof vizCrossCheck>) => [viz.fields.date_of_birth, viz.fields.expiration_date]
   const gb: MrzData = { ...mrz, issuing_state: 'GBR', nationality: 'GBR', surname: 'SMITH', given_names: 'JANE', document_number: '123456789', expiration_date: '2030-01-05' }
   const ukPage = ['Surname/Nom (1)', 'SMITH', 'Given names/Prénoms (2)', 'JANE', 'Nationality/Nationalité (3)', 'BRITISH CITIZEN',
     'Date of birth/Date de naissance (4)', '14 MAR /MARS 85', 'Sex/Sexe (5) Place of birth/Lieu de naissance (6)', 'F LONDON',
@@ -166,6 +167,14 @@ t.test('a page printing two-digit years (British passports) confirms the dates, 
   t.same(vizCrossCheck({ ...gb, date_of_birth: '1985-03-15' }, ukPage).fields.date_of_birth, 'unread', 'another day')
   t.same(vizCrossCheck({ ...gb, date_of_birth: '1986-03-14' }, ukPage).fields.date_of_birth, 'unread', 'another year')
   t.equal(vizCrossCheck(gb, page).two_digit_years, undefined, 'a page printing its centuries has none')
+  // A holder born in 1945 whose passport expired in 2019: whatever century a printed 45 is read in,
+  // the zone's expiry moved onto her birthday (2045) or her birth onto the date of issue is not the page's.
+  const old = ['Date of birth', '14 MAR /MARS 45', 'Date of issue', '05 JAN /JANV 09', 'Date of expiry', '05 JAN /JANV 19']
+  const born45: MrzData = { ...gb, date_of_birth: '1945-03-14', expiration_date: '2019-01-05' }
+  t.same(pick(vizCrossCheck(born45, old)), ['match', 'match'], 'as printed')
+  t.same(pick(vizCrossCheck({ ...born45, expiration_date: '2045-03-14' }, old)), ['near', 'near'], 'the birthday is no expiry')
+  t.same(pick(vizCrossCheck({ ...born45, date_of_birth: '2009-01-05' }, old)), ['near', 'near'], 'nor the date of issue a birth')
+  t.same(pick(vizCrossCheck({ ...born45, expiration_date: '2009-01-05' }, old)), ['near', 'near'], 'nor an expiry')
   t.equal(inPrintedCentury({ ...gb, date_of_birth: '2024-03-14' }, ['14 MAR /MARS 24']).date_of_birth, '2024-03-14', 'nor does a two-digit year say a century')
   t.same(vizCrossCheck(mrz, ['14 MAA/MAR 1985', '14 MAA/MAR 19856']).two_digit_years, undefined, 'a four-digit year is no two-digit one')
 })

@@ -66,7 +66,7 @@ const asOcrReadsIt = oneLetterSpellings
 const numberKey = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2')
 
 /** Levenshtein distance, bounded: past `max` the answer is max + 1. */
-function distance(a: string, b: string, max: number): number {
+export function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
@@ -179,16 +179,39 @@ interface PageDates { full: string[], short: string[] }
  * A date printed on the page, which prints several (birth, issue, expiry): `match` when it is the one
  * in its place, the earliest for a birth and the latest for an expiry; `near` when the page prints it
  * as another date (a zone's birth date moved to the page's date of issue); `unread` when it does not
- * print it (another date is no disagreement). A two-digit year is read as the zone's are: in the
- * latest century that puts it no later than a document may expire (`anchor`), not by the zone's own
- * dates, which may be what is forged. `century` says whether the page printed the date's century.
+ * print it (another date is no disagreement). A two-digit year (read in the latest century that puts
+ * it no later than a document may expire, `anchor`, among dates printed whole) has no place of its
+ * own: a page printing its years so agrees with the zone as `shortDatesAgree` says. `century` says
+ * whether the page printed the date's century.
  */
-function lookDate(value: string, dates: PageDates, anchor: string, place: 'earliest' | 'latest'): { status: VizStatus, century: boolean } {
+function lookDate(mrz: MrzData, value: string, dates: PageDates, anchor: string, place: 'earliest' | 'latest'): { status: VizStatus, century: boolean } {
   const century = dates.full.includes(value)
-  if (!century && !dates.short.includes(value.slice(2))) return { status: 'unread', century }
-  const resolved = dates.short.map((d) => (d === value.slice(2) ? value : inCenturyBefore(d, anchor)))
+  if (!century) {
+    if (!dates.short.includes(value.slice(2))) return { status: 'unread', century }
+    return { status: shortDatesAgree(mrz, dates.short) ? 'match' : 'near', century }
+  }
+  const resolved = dates.short.map((d) => inCenturyBefore(d, anchor))
   const sorted = [...dates.full, ...resolved].sort()
   return { status: (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value ? 'match' : 'near', century }
+}
+
+/**
+ * Whether a page printing two-digit years (YY-MM-DD) agrees with the zone's two dates, which say their
+ * centuries: the two are printed apart (one printed date is no birth and expiry both), and every
+ * other date printed (the issue) lies between them in some century. A zone's birth or expiry moved
+ * onto the date of issue leaves the page's own birth or expiry outside them, whatever its century.
+ */
+function shortDatesAgree(mrz: MrzData, short: string[]): boolean {
+  const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
+  if (!born || !ends || born >= ends || born.slice(2) === ends.slice(2)) return false
+  const between = (d: string) => {
+    for (let c = Number(born.slice(0, 2)); c <= Number(ends.slice(0, 2)); c++) {
+      const date = `${String(c).padStart(2, '0')}${d}`
+      if (date >= born && date <= ends) return true
+    }
+    return false
+  }
+  return short.every((d) => d === born.slice(2) || d === ends.slice(2) || between(d))
 }
 
 /** A YY-MM-DD date in the latest century that does not put it after `anchor` (YYYY-MM-DD). */
@@ -216,7 +239,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], today = new Date()):
   const anchor = `${today.getUTCFullYear() + EXPIRY_WINDOW_YEARS}-12-31`
   for (const [f, place] of [['date_of_birth', 'earliest'], ['expiration_date', 'latest']] as const) {
     if (!mrz[f]) continue
-    const { status, century } = lookDate(mrz[f], dates, anchor, place)
+    const { status, century } = lookDate(mrz, mrz[f], dates, anchor, place)
     fields[f] = status
     if (status !== 'unread' && !century) twoDigit.push(f)
   }
