@@ -121,6 +121,15 @@ t.test('face match', async (t) => {
     t.equal(attack.r.passed, false, `score ${attack.r.score}`)
     t.same(attack.r.reasons, ['no_face_in_document'])
     t.not(attack.v.decision, 'approved')
+    // Tilted by 30°, the face beside the page lies within the box around the turned page, not on the page.
+    const face = await sharp(readFileSync(new URL('./fixtures/faces/selfie-hopper.jpg', import.meta.url))).resize(420).toBuffer()
+    const flat = await sharp({ create: { width: 3000, height: 2400, channels: 3, background: '#3c3c42' } })
+      .composite([{ input: passport, left: 500, top: 700 }, { input: thumb, left: 540, top: 820 }, { input: face, left: 1850, top: 1080 }])
+      .png()
+      .toBuffer()
+    const tilted = await sharp(flat).rotate(30, { background: '#3c3c42' }).resize(2400, 2400, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer()
+    const turned = await match(tilted, 'faces/selfie-hopper.jpg')
+    t.same(turned.r.reasons, ['no_face_in_document'], `tilted: score ${turned.r.score}`)
     // The holder's passport held beside another face: its portrait is compared, the face beside ignored.
     const holder = await match(await holding(passport), 'faces/selfie-collins.jpg')
     t.equal(holder.r.passed, true, `${holder.r.reasons}, score ${holder.r.score}`)

@@ -3,9 +3,10 @@
 // for the cross-check (src/domain/viz-check.ts); or, for a zone known from elsewhere (a card's back,
 // or sent as text), only the printed page. Runs in the analysis worker threads.
 import { findMrz, type MrzFound } from '../domain/mrz.js'
+import { distance } from '../domain/viz-check.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
-import { areaIn, around, extract, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
+import { areaIn, around, cornersOf, extract, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
 import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printsExactly, rereadZone, valueSized } from './zone-text.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
@@ -74,7 +75,7 @@ async function locate(photo: Rgb): Promise<Located | null> {
       region = around(boxes, img)
     }
   }
-  return { img, boxes, region, area: areaIn(photo, img, turned, region), turned }
+  return { img, boxes, region, area: areaIn(photo, img, turned, cornersOf(region)), turned }
 }
 
 
@@ -109,7 +110,8 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
       if (zone) {
         // The portrait is on the zone's page: only that page is the document, whatever else shows text.
         const { zone: lines, ...reading } = zone
-        return { reading, region, img, area: areaIn(photo, img, located.turned, pageAroundZone(lines, way.down, img)) }
+        const page = lines.length ? areaIn(photo, img, located.turned, pageAroundZone(lines, way.down)) : located.area
+        return { reading, region, img, area: page }
       }
     }
   } finally {
@@ -160,6 +162,13 @@ async function pageUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextB
     page = pageText(await read([box]))
   }
   return page
+}
+
+/** Whether an OCR line reads as a zone's line: the same but for a quarter of its characters at most. */
+function readsAs(text: string, zoneLine: string): boolean {
+  const line = text.replace(/\s+/g, '').toUpperCase()
+  const max = Math.floor(zoneLine.length / 4)
+  return distance(line, zoneLine, max) <= max
 }
 
 /** How many long lines at a page's foot are read first, then: a zone has two or three. */
@@ -227,6 +236,8 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
       }
     }
   }
-  const zone = [...known.values()].filter((l) => isLong(l.box) && l.text.includes('<')).sort((a, b) => depth(a.box) - depth(b.box)).slice(-found.lines.length)
+  // The boxes the zone was read from: lines that read as its lines, within OCR's noise (a recut reads
+  // them a little otherwise), not merely long lines with fillers (another sheet's, below the page).
+  const zone = [...known.values()].filter((l) => isLong(l.box) && found!.lines.some((z) => readsAs(l.text, z)))
   return { mrzLines: found.lines, page, zone: zone.map((l) => l.box) }
 }

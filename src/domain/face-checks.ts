@@ -59,17 +59,29 @@ export function selfieRetakeReasons(faces: FaceObservation[]): Array<'no_face' |
 export const ANOTHER_PERSON_BELOW = 0.6
 
 /**
- * The faces of a document photo that lie on its printed page (their centres within `area`, shares of
- * the photo's `size`): the portrait face match compares is printed there. A face beside the page (held
- * up next to it, or the person holding it) is no portrait, whatever its size: with the portrait
- * covered, it would otherwise be compared in its place. With no page found, every face.
+ * The faces of a document photo that lie on its printed page (their centres within `area`, a convex
+ * quadrilateral in shares of the photo's `size`): the portrait face match compares is printed there. A
+ * face beside the page (held up next to it, or the person holding it) is no portrait, whatever its
+ * size: with the portrait covered, it would otherwise be compared in its place. With no page found,
+ * every face.
  */
-export function facesOnPage(faces: FaceObservation[], size: { width: number; height: number }, area: { left: number; top: number; right: number; bottom: number } | null): FaceObservation[] {
+export function facesOnPage(faces: FaceObservation[], size: { width: number; height: number }, area: ReadonlyArray<readonly [number, number]> | null): FaceObservation[] {
   if (!area) return faces
-  return faces.filter((f) => {
-    const [x, y] = [(f.box.x + f.box.width / 2) / size.width, (f.box.y + f.box.height / 2) / size.height]
-    return x >= area.left && x <= area.right && y >= area.top && y <= area.bottom
-  })
+  return faces.filter((f) => inQuadrilateral(area, (f.box.x + f.box.width / 2) / size.width, (f.box.y + f.box.height / 2) / size.height))
+}
+
+/** Whether a point lies within a convex polygon (its corners in order, either way round). */
+function inQuadrilateral(corners: ReadonlyArray<readonly [number, number]>, x: number, y: number): boolean {
+  let sign = 0
+  for (let i = 0; i < corners.length; i++) {
+    const [ax, ay] = corners[i]!
+    const [bx, by] = corners[(i + 1) % corners.length]!
+    const cross = Math.sign((bx - ax) * (y - ay) - (by - ay) * (x - ax))
+    if (cross === 0) continue
+    if (sign === 0) sign = cross
+    else if (cross !== sign) return false
+  }
+  return true
 }
 
 export function faceMatchResult(input: {
