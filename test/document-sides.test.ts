@@ -44,6 +44,24 @@ t.test("a card's zone read on its back is judged against its front, where the po
   t.equal(swapped.upload.checks_results.document.details.viz.page_read, false, 'but the front prints nothing of the zone')
   t.not(swapped.v.decision, 'approved')
   t.ok(swapped.v.decision_reasons.includes('viz_unread'), `${swapped.v.decision}: ${swapped.v.decision_reasons}`)
+
+  // The card's portrait covered, another face held beside it and text further off: the page is the
+  // card's own lines, so the face beside it is no portrait, however far the photo's text reaches.
+  const thumb = await sharp({ create: { width: 250, height: 330, channels: 3, background: '#c89f86' } }).png().toBuffer()
+  const hopper = await sharp(fixture('faces/selfie-hopper.jpg')).resize({ height: 650 }).toBuffer()
+  const words = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="260"><rect width="420" height="260" fill="#f4f4ef"/>' +
+      '<text x="20" y="70" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#111">REISEPLAN 2025</text>' +
+      '<text x="20" y="140" font-family="DejaVu Sans" font-size="30" fill="#111">BERLIN HAMBURG</text>' +
+      '<text x="20" y="200" font-family="DejaVu Sans" font-size="30" fill="#111">MUENCHEN KOELN</text></svg>',
+  )
+  const covered = await sharp({ create: { width: 2300, height: 760, channels: 3, background: '#3c3c42' } })
+    .composite([{ input: fixture('documents/idcard-td1-clean.jpg'), left: 20, top: 30 }, { input: thumb, left: 45, top: 110 }, { input: hopper, left: 1240, top: 50 }, { input: words, left: 1820, top: 220 }])
+    .jpeg({ quality: 90 })
+    .toBuffer()
+  const beside = await verify(b, key, checks, CARD_HOLDER, { ...card, front_image: covered.toString('base64') }, 'faces/selfie-hopper.jpg')
+  t.same(beside.v.checks_results.face_match.reasons, ['no_face_in_document'], `score ${beside.v.checks_results.face_match.score}`)
+  t.not(beside.v.decision, 'approved')
 })
 
 t.test("a zone sent as text is judged against a front that does not show it", async (t) => {

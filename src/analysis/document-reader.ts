@@ -6,7 +6,7 @@ import { findMrz, type MrzFound } from '../domain/mrz.js'
 import { distance } from '../domain/viz-check.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
-import { areaIn, around, cornersOf, extract, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
+import { areaIn, around, cornersOf, extract, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
 import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printsExactly, rereadZone, valueSized } from './zone-text.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
@@ -136,7 +136,8 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<{ page: 
     // No zone was read here to size a value's box by: the thickest lines first (a page prints its
     // holder's data larger than its labels).
     const page = await pageUntilPrinted(read, [...way!.lines].sort((a, b) => b.thickness - a.thickness), mrzLines)
-    return { page, area: located.boxes.length >= PAGE_LINES ? located.area : null }
+    const area = located.boxes.length >= PAGE_LINES ? areaIn(photo, located.img, located.turned, pageAroundLines(way!.lines, way!.down)) : null
+    return { page, area }
   } finally {
     reader.close()
   }

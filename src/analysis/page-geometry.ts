@@ -63,6 +63,44 @@ export function pageAroundZone(zone: TextBox[], down: Down): Array<[number, numb
   return [at(left, head), at(right, head), at(right, end), at(left, end)]
 }
 
+/** How far apart (in line thicknesses) lines of one page may lie: a card's columns, a few lines apart, are one page. */
+const SAME_PAGE_GAP = 6
+
+/**
+ * The page of a photo that shows no zone (a card's front, whose zone is on its back): the largest
+ * group of lines that lie close together (`down` toward the page's foot), not every text in the photo
+ * (a sheet or a face beside it), a tenth larger each way. A card's header and lines span its width,
+ * the portrait's column too; a card whose text leaves its portrait outside has no face on its page
+ * (review). Corners in order, in the pixels of the photo as read.
+ */
+export function pageAroundLines(lines: TextBox[], down: Down): Array<[number, number]> {
+  const along = { x: down.y, y: -down.x }
+  const spans = lines.map((b) => {
+    const [a, d] = [b.cx * along.x + b.cy * along.y, b.cx * down.x + b.cy * down.y]
+    return { a0: a - b.length / 2, a1: a + b.length / 2, d0: d - b.thickness / 2, d1: d + b.thickness / 2, gap: SAME_PAGE_GAP * b.thickness }
+  })
+  // Groups of lines within a gap of one another, each grown from a line by the lines near it.
+  const group = spans.map((_, i) => i)
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)))
+  for (let i = 0; i < spans.length; i++) {
+    for (let j = i + 1; j < spans.length; j++) {
+      const [p, q] = [spans[i]!, spans[j]!]
+      const gap = Math.max(p.gap, q.gap)
+      if (p.a0 - gap <= q.a1 && q.a0 - gap <= p.a1 && p.d0 - gap <= q.d1 && q.d0 - gap <= p.d1) group[root(i)] = root(j)
+    }
+  }
+  const sizes = new Map<number, number>()
+  for (let i = 0; i < spans.length; i++) sizes.set(root(i), (sizes.get(root(i)) ?? 0) + 1)
+  const largest = [...sizes.entries()].sort((x, y) => y[1] - x[1])[0]![0]
+  const page = spans.filter((_, i) => root(i) === largest)
+  const [a0, a1] = [Math.min(...page.map((p) => p.a0)), Math.max(...page.map((p) => p.a1))]
+  const [d0, d1] = [Math.min(...page.map((p) => p.d0)), Math.max(...page.map((p) => p.d1))]
+  const [width, height] = [a1 - a0, d1 - d0]
+  const at = (a: number, d: number): [number, number] => [a * along.x + d * down.x, a * along.y + d * down.y]
+  const [left, right, head, end] = [a0 - width / 10, a1 + width / 10, d0 - height / 10, d1 + height / 10]
+  return [at(left, head), at(right, head), at(right, end), at(left, end)]
+}
+
 /** The axis-aligned region around the boxes, a tenth larger each way, within the photo. */
 export function around(boxes: TextBox[], img: Rgb): Region {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
