@@ -50,17 +50,40 @@ const PAGE_SIDE_PER_ZONE_WIDTH = 0.08
  * in order. The text found elsewhere in the photo (a poster, another sheet) is no part of it.
  */
 export function pageAroundZone(zone: TextBox[], down: Down): Array<[number, number]> {
-  const along = { x: -down.y, y: down.x }
-  let [a0, a1, foot] = [Infinity, -Infinity, -Infinity]
-  for (const b of zone) {
-    const a = b.cx * along.x + b.cy * along.y
-    ;[a0, a1, foot] = [Math.min(a0, a - b.length / 2), Math.max(a1, a + b.length / 2), Math.max(foot, b.cx * down.x + b.cy * down.y + b.thickness / 2)]
-  }
+  const { a0, a1, d1: foot } = extent(zone.map((b) => spanOf(b, down)))
   const width = a1 - a0
-  const [left, right] = [a0 - width * PAGE_SIDE_PER_ZONE_WIDTH, a1 + width * PAGE_SIDE_PER_ZONE_WIDTH]
-  const [head, end] = [foot - PAGE_HEIGHT_PER_ZONE_WIDTH * width, foot + width * PAGE_SIDE_PER_ZONE_WIDTH]
+  return corners(down, a0 - width * PAGE_SIDE_PER_ZONE_WIDTH, a1 + width * PAGE_SIDE_PER_ZONE_WIDTH, foot - PAGE_HEIGHT_PER_ZONE_WIDTH * width, foot + width * PAGE_SIDE_PER_ZONE_WIDTH)
+}
+
+/** A line's extent along the way lines read (`a`) and toward the page's foot (`d`). */
+interface Span {
+  a0: number
+  a1: number
+  d0: number
+  d1: number
+}
+
+/** The way a page's lines read: a quarter turn from `down`. */
+const alongOf = (down: Down) => ({ x: down.y, y: -down.x })
+
+function spanOf(b: TextBox, down: Down): Span {
+  const along = alongOf(down)
+  const [a, d] = [b.cx * along.x + b.cy * along.y, b.cx * down.x + b.cy * down.y]
+  return { a0: a - b.length / 2, a1: a + b.length / 2, d0: d - b.thickness / 2, d1: d + b.thickness / 2 }
+}
+
+const extent = (spans: Span[]): Span => ({
+  a0: Math.min(...spans.map((s) => s.a0)),
+  a1: Math.max(...spans.map((s) => s.a1)),
+  d0: Math.min(...spans.map((s) => s.d0)),
+  d1: Math.max(...spans.map((s) => s.d1)),
+})
+
+/** The corners, in order, of the rectangle from `a0` to `a1` along the lines and `d0` to `d1` down the page, in the photo's pixels. */
+function corners(down: Down, a0: number, a1: number, d0: number, d1: number): Array<[number, number]> {
+  const along = alongOf(down)
   const at = (a: number, d: number): [number, number] => [a * along.x + d * down.x, a * along.y + d * down.y]
-  return [at(left, head), at(right, head), at(right, end), at(left, end)]
+  return [at(a0, d0), at(a1, d0), at(a1, d1), at(a0, d1)]
 }
 
 /** How far apart (in line thicknesses) lines of one page may lie: a card's columns, a few lines apart, are one page. */
@@ -74,11 +97,7 @@ const SAME_PAGE_GAP = 6
  * (review). Corners in order, in the pixels of the photo as read.
  */
 export function pageAroundLines(lines: TextBox[], down: Down): Array<[number, number]> {
-  const along = { x: down.y, y: -down.x }
-  const spans = lines.map((b) => {
-    const [a, d] = [b.cx * along.x + b.cy * along.y, b.cx * down.x + b.cy * down.y]
-    return { a0: a - b.length / 2, a1: a + b.length / 2, d0: d - b.thickness / 2, d1: d + b.thickness / 2, gap: SAME_PAGE_GAP * b.thickness }
-  })
+  const spans = lines.map((b) => ({ ...spanOf(b, down), gap: SAME_PAGE_GAP * b.thickness }))
   // Groups of lines within a gap of one another, each grown from a line by the lines near it.
   const group = spans.map((_, i) => i)
   const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)))
@@ -92,13 +111,9 @@ export function pageAroundLines(lines: TextBox[], down: Down): Array<[number, nu
   const sizes = new Map<number, number>()
   for (let i = 0; i < spans.length; i++) sizes.set(root(i), (sizes.get(root(i)) ?? 0) + 1)
   const largest = [...sizes.entries()].sort((x, y) => y[1] - x[1])[0]![0]
-  const page = spans.filter((_, i) => root(i) === largest)
-  const [a0, a1] = [Math.min(...page.map((p) => p.a0)), Math.max(...page.map((p) => p.a1))]
-  const [d0, d1] = [Math.min(...page.map((p) => p.d0)), Math.max(...page.map((p) => p.d1))]
+  const { a0, a1, d0, d1 } = extent(spans.filter((_, i) => root(i) === largest))
   const [width, height] = [a1 - a0, d1 - d0]
-  const at = (a: number, d: number): [number, number] => [a * along.x + d * down.x, a * along.y + d * down.y]
-  const [left, right, head, end] = [a0 - width / 10, a1 + width / 10, d0 - height / 10, d1 + height / 10]
-  return [at(left, head), at(right, head), at(right, end), at(left, end)]
+  return corners(down, a0 - width / 10, a1 + width / 10, d0 - height / 10, d1 + height / 10)
 }
 
 /** The axis-aligned region around the boxes, a tenth larger each way, within the photo. */

@@ -7,7 +7,7 @@
 // and shows at most one of the five (a page painted over), disagrees; a page that does not read well
 // says only that.
 import type { MrzData } from '../../generated/schemas.js'
-import { centuryApart, EXPIRY_WINDOW_YEARS } from './mrz.js'
+import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
@@ -179,19 +179,17 @@ interface PageDates { full: string[], short: string[] }
  * A date printed on the page, which prints several (birth, issue, expiry): `match` when it is the one
  * in its place, the earliest for a birth and the latest for an expiry; `near` when the page prints it
  * as another date (a zone's birth date moved to the page's date of issue); `unread` when it does not
- * print it (another date is no disagreement). A two-digit year (read in the latest century that puts
- * it no later than a document may expire, `anchor`, among dates printed whole) has no place of its
- * own: a page printing its years so agrees with the zone as `shortDatesAgree` says. `century` says
- * whether the page printed the date's century.
+ * print it (another date is no disagreement). A date printed with a two-digit year has no place of
+ * its own, since no such date says its century: a page printing its years so agrees with the zone as
+ * `shortDatesAgree` says. `century` says whether the page printed the date's century.
  */
-function lookDate(mrz: MrzData, value: string, dates: PageDates, anchor: string, place: 'earliest' | 'latest'): { status: VizStatus, century: boolean } {
+function lookDate(mrz: MrzData, value: string, dates: PageDates, place: 'earliest' | 'latest'): { status: VizStatus, century: boolean } {
   const century = dates.full.includes(value)
   if (!century) {
     if (!dates.short.includes(value.slice(2))) return { status: 'unread', century }
     return { status: shortDatesAgree(mrz, dates.short) ? 'match' : 'near', century }
   }
-  const resolved = dates.short.map((d) => inCenturyBefore(d, anchor))
-  const sorted = [...dates.full, ...resolved].sort()
+  const sorted = [...dates.full].sort()
   return { status: (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value ? 'match' : 'near', century }
 }
 
@@ -214,14 +212,8 @@ function shortDatesAgree(mrz: MrzData, short: string[]): boolean {
   return short.every((d) => d === born.slice(2) || d === ends.slice(2) || between(d))
 }
 
-/** A YY-MM-DD date in the latest century that does not put it after `anchor` (YYYY-MM-DD). */
-function inCenturyBefore(short: string, anchor: string): string {
-  const date = `${anchor.slice(0, 2)}${short}`
-  return date <= anchor ? date : `${String(Number(anchor.slice(0, 2)) - 1).padStart(2, '0')}${short}`
-}
-
 /** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
-export function vizCrossCheck(mrz: MrzData, page: string[], today = new Date()): VizResult {
+export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
@@ -236,10 +228,9 @@ export function vizCrossCheck(mrz: MrzData, page: string[], today = new Date()):
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
   const twoDigit: VizDateField[] = []
-  const anchor = `${today.getUTCFullYear() + EXPIRY_WINDOW_YEARS}-12-31`
   for (const [f, place] of [['date_of_birth', 'earliest'], ['expiration_date', 'latest']] as const) {
     if (!mrz[f]) continue
-    const { status, century } = lookDate(mrz, mrz[f], dates, anchor, place)
+    const { status, century } = lookDate(mrz, mrz[f], dates, place)
     fields[f] = status
     if (status !== 'unread' && !century) twoDigit.push(f)
   }
@@ -287,8 +278,8 @@ const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_dat
  * says which, so a person looks; and so when the photo shows no zone, as nothing then confirms the
  * fields the page is not compared on (states, sex).
  */
-export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null, today = new Date()): VizResult {
-  const viz = vizCrossCheck(sent, page, today)
+export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null): VizResult {
+  const viz = vizCrossCheck(sent, page)
   if (!photoZone) return { ...viz, sent_zone: { photo_zone: false, differs: [] } }
   const holds = Object.values(photoZone.check_digits).every((valid) => valid !== false)
   const differs: SentZoneField[] = ZONE_FIELDS.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))

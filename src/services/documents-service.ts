@@ -76,11 +76,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
         // whose page could not be read says so, for a person to look at.
         reading = { ...reading, data: inPrintedCentury(reading.data, page) }
-        viz = sentZoneCrossCheck(reading.data, page, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null, now)
+        viz = sentZoneCrossCheck(reading.data, page, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
       } else if (photoZone) {
         const read = toMrzReading(photoZone, now)
         reading = { ...read, data: inPrintedCentury(read.data, page) }
-        viz = vizCrossCheck(reading.data, page, now)
+        viz = vizCrossCheck(reading.data, page)
       }
 
       // A photo whose zone could not be read because of how it was taken finishes no check: the
