@@ -414,11 +414,13 @@ export interface paths {
         /**
          * Verify an active liveness challenge
          * @description Checks one frame per challenged action: each frame must show its action, and the same person
-         *     as the latest selfie (`selfie_id` names it; a selfie is required) and as every other frame.
-         *     Returns the `liveness` result (`challenge_id` set), which also appears in `checks_results`: one
-         *     `action_<action>` item per action and a `same_person` item (its score is the lowest embedding
-         *     similarity of any frame to the selfie or of two frames to each other, against
-         *     `FACE_MATCH_THRESHOLD`); passive signals measured earlier on the selfie
+         *     as the latest selfie (`selfie_id` names it; a selfie is required), and no two frames may be
+         *     clearly two people. Returns the `liveness` result (`challenge_id` set), which also appears in
+         *     `checks_results`: one `action_<action>` item per action and a `same_person` item (its score is
+         *     the lowest embedding similarity of any frame to the selfie, against `FACE_MATCH_THRESHOLD`, or
+         *     of two frames to each other where it falls under 0.6, or under the threshold if that is lower:
+         *     decided, as for faces in a document photo, since a head turned left and then right shows two
+         *     profiles less alike than either is to the frontal selfie); passive signals measured earlier on the selfie
          *     are kept in the result. Decided: the presentation-attack signals (`screen_pattern`,
          *     `print_tones`, `paper_border`, `glare`) are measured on every frame too, so that a replay shown
          *     for the challenge is caught as on a selfie: each is the worst of the selfie's and the frames'

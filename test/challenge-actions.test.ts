@@ -46,6 +46,10 @@ t.test('frames of one challenge must be one person: each near the selfie is not 
   const onePerson = judge([a, { ...a, yaw: -20 }])
   t.match(onePerson.checks.find((c) => c.name === 'same_person'), { passed: true, score: 0.8 })
   t.equal(onePerson.passed, true)
+  // A head turned left, then right: two profiles 0.68 alike, each 0.8 like the frontal selfie, are one person.
+  const profiles = judge([{ ...a, embedding: [0.8, 0.4, Math.sqrt(0.2)] }, { ...b, embedding: [0.8, -0.4, Math.sqrt(0.2)] }])
+  t.match(profiles.checks.find((c) => c.name === 'same_person'), { passed: true, score: 0.8 })
+  t.equal(profiles.passed, true)
 })
 
 t.test("replay signals are measured on the frames too: the worst of the selfie's and the frames'", async (t) => {

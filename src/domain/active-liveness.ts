@@ -3,7 +3,7 @@
 // depth in its head movements: depth-motion.ts). Passive signals come from face-checks.ts.
 import type { BiometricModel, LivenessAction, LivenessCheckResult, LivenessSignal } from '../../generated/schemas.js'
 import { depthMotion } from './depth-motion.js'
-import { presentationSignals, summarise, worstPresentation, type LivenessReason } from './face-checks.js'
+import { ANOTHER_PERSON_BELOW, presentationSignals, summarise, worstPresentation, type LivenessReason } from './face-checks.js'
 import type { FaceMotion, FaceObservation, PresentationMeasures } from './face-observation.js'
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000
@@ -109,14 +109,18 @@ export function activeLiveness(input: {
     lowest = Math.min(lowest, similarity)
     if (similarity < input.threshold) sameEverywhere = false
   }
-  // One person throughout: every frame is the selfie's, and every two frames are each other's (frames
-  // of two look-alikes, each near enough the selfie, are not one person's challenge).
+  // One person throughout: every frame is the selfie's, and no two frames are clearly two people's
+  // (look-alikes, each near enough the selfie). Frames are compared with each other against the bar of
+  // another person, not the selfie's threshold: a head turned left and then right is two profiles,
+  // whose likeness falls further than either's to the frontal selfie.
   const faces = input.frames.map((f) => f.faces[0]).filter((f): f is FaceObservation => !!f)
+  const anotherBelow = Math.min(input.threshold, ANOTHER_PERSON_BELOW)
   for (let i = 0; i < faces.length; i++) {
     for (let j = i + 1; j < faces.length; j++) {
       const similarity = input.similarity(faces[i]!.embedding, faces[j]!.embedding)
+      if (similarity >= anotherBelow) continue
       lowest = Math.min(lowest, similarity)
-      if (similarity < input.threshold) sameEverywhere = false
+      sameEverywhere = false
     }
   }
   checks.push({ name: 'same_person', passed: sameEverywhere, score: round(lowest), threshold: input.threshold })
