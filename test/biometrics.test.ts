@@ -167,6 +167,11 @@ t.test('face match', async (t) => {
       t.match(v, { status: 'pending', last_error: { code: 'selfie_unusable', reasons: [reason] } })
     }
     t.equal((await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).statusCode, 409, 'no selfie was stored')
+    // A face stored under fully transparent pixels is what no one sees: judged as seen, blank.
+    const hidden = await sharp(readFileSync(new URL('./fixtures/faces/selfie-collins.jpg', import.meta.url))).ensureAlpha(0).png().toBuffer()
+    const blank = await b.call('POST', `/verifications/${vid}/selfie`, { key, body: { image: hidden.toString('base64') } })
+    t.equal(blank.statusCode, 422)
+    t.match(blank.json().error.details, [{ reason: 'no_face' }])
     await uploadSelfie(b, key, vid, 'faces/selfie-collins.jpg')
     t.equal((await b.call('GET', `/verifications/${vid}`, { key })).json().last_error, null, 'a selfie taken since clears it')
   })

@@ -53,6 +53,14 @@ t.test('base64 of an image is taken; too large and not an image keep their error
   t.match(await refusal(Buffer.from('text').toString('base64')), { code: 'unprocessable', statusCode: 422 })
 })
 
+t.test('an image with transparency is kept as it is seen: flattened onto white', async (t) => {
+  const hidden = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 200, g: 20, b: 20, alpha: 0 } } }).png().toBuffer()
+  const kept = await intakeImage('image', hidden.toString('base64'))
+  const { data, info } = await sharp(kept).raw().toBuffer({ resolveWithObject: true })
+  t.equal(info.channels, 3, 'no alpha left')
+  t.same([...data.subarray(0, 3)], [255, 255, 255], 'white, not the red stored under alpha 0')
+})
+
 t.test('decompression bombs are refused from their header: pixels in total, and decoded bytes', async (t) => {
   const png = (width: number, height: number, channels: 3 | 4, depth: 8 | 16) => {
     const image = sharp({ create: { width, height, channels, background: '#fff' } })

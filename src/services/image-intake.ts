@@ -1,6 +1,7 @@
 // Uploaded images arrive as base64 in JSON or as file parts of a form: checked here before any
 // analysis, from the file's header only. Not base64: 400; over 10 MB, 8,000 px a side, 40 megapixels
-// or 160 MB once decoded: 413; not a JPEG, PNG or WebP: 422.
+// or 160 MB once decoded: 413; not a JPEG, PNG or WebP: 422. An image with transparency is kept
+// flattened onto white, as it is seen.
 import sharp from 'sharp'
 import { ApiError } from '../domain/errors.js'
 import { decodeBase64 } from '../base64.js'
@@ -50,5 +51,9 @@ export async function intakeImage(field: string, image: ImageInput): Promise<Buf
   if (decoded > MAX_DECODED_BYTES) {
     throw new ApiError('payload_too_large', `${field} would take more than ${MAX_DECODED_BYTES / 1_000_000} MB once decoded (its pixels are ${meta.depth ?? 'of unknown depth'})`)
   }
+  // What is judged is what a person sees: a browser shows transparent pixels as its background, while
+  // analysis would read the colours stored under them (a face hidden at alpha 0). Flattened onto white,
+  // turned upright first (the copy keeps no EXIF).
+  if (meta.hasAlpha) return sharp(bytes).rotate().flatten({ background: '#ffffff' }).png().toBuffer()
   return bytes
 }
