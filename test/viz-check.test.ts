@@ -175,6 +175,10 @@ t.test('a page printing two-digit years (British passports) confirms the dates, 
   t.same(pick(vizCrossCheck({ ...born45, expiration_date: '2045-03-14' }, old)), ['near', 'near'], 'the birthday is no expiry')
   t.same(pick(vizCrossCheck({ ...born45, date_of_birth: '2009-01-05' }, old)), ['near', 'near'], 'nor the date of issue a birth')
   t.same(pick(vizCrossCheck({ ...born45, expiration_date: '2009-01-05' }, old)), ['near', 'near'], 'nor an expiry')
+  t.same(pick(vizCrossCheck({ ...born45, date_of_birth: '2009-01-05', expiration_date: '2045-03-14' }, old)), ['near', 'near'], 'nor both at once: an expiry 26 years after its issue')
+  const born38 = ['14 MAR /MARS 38', '05 JAN /JANV 15', '05 JAN /JANV 25']
+  t.same(pick(vizCrossCheck({ ...born45, date_of_birth: '1938-03-14', expiration_date: '2025-01-05' }, born38)), ['match', 'match'], 'a passport of ten years')
+  t.same(pick(vizCrossCheck({ ...born45, date_of_birth: '2015-01-05', expiration_date: '2038-03-14' }, born38)), ['near', 'near'], 'its expiry moved 13 years on')
   t.equal(inPrintedCentury({ ...gb, date_of_birth: '2024-03-14' }, ['14 MAR /MARS 24']).date_of_birth, '2024-03-14', 'nor does a two-digit year say a century')
   t.same(vizCrossCheck(mrz, ['14 MAA/MAR 1985', '14 MAA/MAR 19856']).two_digit_years, undefined, 'a four-digit year is no two-digit one')
 })

@@ -193,23 +193,30 @@ function lookDate(mrz: MrzData, value: string, dates: PageDates, place: 'earlies
   return { status: (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value ? 'match' : 'near', century }
 }
 
+/** How long before its expiry a document printing two-digit years was issued, at most (a British passport: 10 years and 9 months). */
+const ISSUED_WITHIN_YEARS = 11
+
 /**
  * Whether a page printing two-digit years (YY-MM-DD) agrees with the zone's two dates, which say their
  * centuries: the two are printed apart (one printed date is no birth and expiry both), and every
- * other date printed (the issue) lies between them in some century. A zone's birth or expiry moved
- * onto the date of issue leaves the page's own birth or expiry outside them, whatever its century.
+ * other date printed (the issue) lies between them in some century, within ISSUED_WITHIN_YEARS of the
+ * expiry. A zone's birth or expiry moved onto the date of issue leaves the page's own birth or expiry
+ * outside them, whatever its century; a zone whose expiry is the printed birthday (and birth the
+ * issue) leaves the real expiry decades before it.
  */
 function shortDatesAgree(mrz: MrzData, short: string[]): boolean {
   const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
   if (!born || !ends || born >= ends || born.slice(2) === ends.slice(2)) return false
-  const between = (d: string) => {
-    for (let c = Number(born.slice(0, 2)); c <= Number(ends.slice(0, 2)); c++) {
+  const issuedFrom = `${String(Number(ends.slice(0, 4)) - ISSUED_WITHIN_YEARS).padStart(4, '0')}${ends.slice(4)}`
+  const from = issuedFrom > born ? issuedFrom : born
+  const issued = (d: string) => {
+    for (let c = Number(from.slice(0, 2)); c <= Number(ends.slice(0, 2)); c++) {
       const date = `${String(c).padStart(2, '0')}${d}`
-      if (date >= born && date <= ends) return true
+      if (date >= from && date <= ends) return true
     }
     return false
   }
-  return short.every((d) => d === born.slice(2) || d === ends.slice(2) || between(d))
+  return short.every((d) => d === born.slice(2) || d === ends.slice(2) || issued(d))
 }
 
 /** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
