@@ -130,6 +130,14 @@ t.test('face match', async (t) => {
     const tilted = await sharp(flat).rotate(30, { background: '#3c3c42' }).resize(2400, 2400, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer()
     const turned = await match(tilted, 'faces/selfie-hopper.jpg')
     t.same(turned.r.reasons, ['no_face_in_document'], `tilted: score ${turned.r.score}`)
+    // A copy of the zone under another face, below the passport: the zone's page cannot be told.
+    const zoneCopy = await sharp(passport).extract({ left: 0, top: 690, width: 1200, height: 160 }).toBuffer()
+    const copied = await sharp({ create: { width: 1300, height: 1900, channels: 3, background: '#d8d4cc' } })
+      .composite([{ input: passport, left: 50, top: 30 }, { input: face, left: 440, top: 960 }, { input: zoneCopy, left: 50, top: 1700 }])
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const twice = await match(copied, 'faces/selfie-hopper.jpg')
+    t.same(twice.r.reasons, ['no_face_in_document'], `a zone shown twice: score ${twice.r.score}`)
     // The holder's passport held beside another face: its portrait is compared, the face beside ignored.
     const holder = await match(await holding(passport), 'faces/selfie-collins.jpg')
     t.equal(holder.r.passed, true, `${holder.r.reasons}, score ${holder.r.score}`)

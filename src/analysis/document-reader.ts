@@ -3,6 +3,8 @@
 // for the cross-check (src/domain/viz-check.ts); or, for a zone known from elsewhere (a card's back,
 // or sent as text), only the printed page. Runs in the analysis worker threads.
 import { findMrz, type MrzFound } from '../domain/mrz.js'
+import { inQuadrilateral } from '../domain/face-checks.js'
+import { oneLetterSpellings } from '../domain/mrz-names.js'
 import { distance } from '../domain/viz-check.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
@@ -109,8 +111,9 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
       if (zone === 'uncertain') return { reading: null, region, img, area }
       if (zone) {
         // The portrait is on the zone's page: only that page is the document, whatever else shows text.
+        // A photo showing the zone twice has none that can be told (no face is its portrait).
         const { zone: lines, ...reading } = zone
-        const page = lines.length ? areaIn(photo, img, located.turned, pageAroundZone(lines, way.down)) : located.area
+        const page = lines === null ? [] : lines.length ? areaIn(photo, img, located.turned, pageAroundZone(lines, way.down)) : located.area
         return { reading, region, img, area: page }
       }
     }
@@ -136,7 +139,10 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<{ page: 
     // No zone was read here to size a value's box by: the thickest lines first (a page prints its
     // holder's data larger than its labels).
     const page = await pageUntilPrinted(read, [...way!.lines].sort((a, b) => b.thickness - a.thickness), mrzLines)
-    const area = located.boxes.length >= PAGE_LINES ? areaIn(photo, located.img, located.turned, pageAroundLines(way!.lines, way!.down)) : null
+    // The page is the group of lines that print the zone's values, not other text beside the card.
+    const values = zoneValues(mrzLines)
+    const printing = [...read.known.values()].filter((l) => printsValue(l.text, values)).map((l) => l.box)
+    const area = located.boxes.length >= PAGE_LINES ? areaIn(photo, located.img, located.turned, pageAroundLines(way!.lines, way!.down, printing)) : null
     return { page, area }
   } finally {
     reader.close()
@@ -165,6 +171,18 @@ async function pageUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextB
   return page
 }
 
+/** A zone's words of five characters or more (names, the document number with and without its check digit), folded. */
+function zoneValues(mrzLines: string[]): string[] {
+  const words = mrzLines.flatMap((l) => l.split('<')).filter((w) => w.length >= 5)
+  return [...new Set(words.flatMap((w) => (/\d/.test(w) ? [w, w.slice(0, -1)] : [w])).map((w) => oneLetterSpellings(w)))]
+}
+
+/** Whether a page line prints one of a zone's values (diacritics dropped, as OCR reads them). */
+function printsValue(text: string, values: string[]): boolean {
+  const folded = oneLetterSpellings(text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]/g, ''))
+  return values.some((v) => folded.includes(v))
+}
+
 /** Whether an OCR line reads as a zone's line: the same but for a quarter of its characters at most. */
 function readsAs(text: string, zoneLine: string): boolean {
   const line = text.replace(/\s+/g, '').toUpperCase()
@@ -184,7 +202,7 @@ const ZONE_LINES = [2, 3]
  * from the last two, then three, long lines at the page's foot, the others only when those hold no
  * zone; the rest of the page until it prints every field of the zone exactly.
  */
-async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorough: boolean): Promise<(PageReading & { zone: TextBox[] }) | 'uncertain' | null> {
+async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorough: boolean): Promise<(PageReading & { zone: TextBox[] | null }) | 'uncertain' | null> {
   const read = lineCache(reader, down)
   const { known, depth } = read
   const texts = (read: TextLine[]) => read.map((l) => l.text)
@@ -238,7 +256,15 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
     }
   }
   // The boxes the zone was read from: lines that read as its lines, within OCR's noise (a recut reads
-  // them a little otherwise), not merely long lines with fillers (another sheet's, below the page).
+  // them a little otherwise), not merely long lines with fillers (another sheet's, below the page). A
+  // photo that shows more of them than the zone has lines (a copy of the zone beside the document) has
+  // no page that can be told: null; nor has one whose page does not hold the lines read as printed.
   const zone = [...known.values()].filter((l) => isLong(l.box) && found!.lines.some((z) => readsAs(l.text, z)))
-  return { mrzLines: found.lines, page, zone: zone.map((l) => l.box) }
+  if (zone.length > found.lines.length) return { mrzLines: found.lines, page, zone: null }
+  // The page drawn above the zone must hold the lines its values were read from: a copy of the zone
+  // placed below the document (or beside it) draws it elsewhere.
+  const quad = pageAroundZone(zone.map((l) => l.box), down)
+  const printed = [...known.values()].filter((l) => !isLong(l.box))
+  const onIt = printed.filter((l) => inQuadrilateral(quad, l.box.cx, l.box.cy)).length
+  return { mrzLines: found.lines, page, zone: printed.length && onIt * 2 < printed.length ? null : zone.map((l) => l.box) }
 }

@@ -90,13 +90,14 @@ function corners(down: Down, a0: number, a1: number, d0: number, d1: number): Ar
 const SAME_PAGE_GAP = 6
 
 /**
- * The page of a photo that shows no zone (a card's front, whose zone is on its back): the largest
- * group of lines that lie close together (`down` toward the page's foot), not every text in the photo
- * (a sheet or a face beside it), a tenth larger each way. A card's header and lines span its width,
+ * The page of a photo that shows no zone (a card's front, whose zone is on its back): the group of
+ * lines lying close together (`down` toward the page's foot) that holds most of the lines `printing`
+ * the zone's values, else the largest, not every text in the photo (a sheet or a face beside it), a
+ * tenth larger each way. A card's header and lines span its width,
  * the portrait's column too; a card whose text leaves its portrait outside has no face on its page
  * (review). Corners in order, in the pixels of the photo as read.
  */
-export function pageAroundLines(lines: TextBox[], down: Down): Array<[number, number]> {
+export function pageAroundLines(lines: TextBox[], down: Down, printing: TextBox[] = []): Array<[number, number]> {
   const spans = lines.map((b) => ({ ...spanOf(b, down), gap: SAME_PAGE_GAP * b.thickness }))
   // Groups of lines within a gap of one another, each grown from a line by the lines near it.
   const group = spans.map((_, i) => i)
@@ -108,9 +109,14 @@ export function pageAroundLines(lines: TextBox[], down: Down): Array<[number, nu
       if (p.a0 - gap <= q.a1 && q.a0 - gap <= p.a1 && p.d0 - gap <= q.d1 && q.d0 - gap <= p.d1) group[root(i)] = root(j)
     }
   }
-  const sizes = new Map<number, number>()
-  for (let i = 0; i < spans.length; i++) sizes.set(root(i), (sizes.get(root(i)) ?? 0) + 1)
-  const largest = [...sizes.entries()].sort((x, y) => y[1] - x[1])[0]![0]
+  // The group holding most lines that print the zone's values, then the largest.
+  const printed = new Set(printing)
+  const sizes = new Map<number, [number, number]>()
+  for (let i = 0; i < spans.length; i++) {
+    const [values, all] = sizes.get(root(i)) ?? [0, 0]
+    sizes.set(root(i), [values + (printed.has(lines[i]!) ? 1 : 0), all + 1])
+  }
+  const largest = [...sizes.entries()].sort((x, y) => y[1][0] - x[1][0] || y[1][1] - x[1][1])[0]![0]
   const { a0, a1, d0, d1 } = extent(spans.filter((_, i) => root(i) === largest))
   const [width, height] = [a1 - a0, d1 - d0]
   return corners(down, a0 - width / 10, a1 + width / 10, d0 - height / 10, d1 + height / 10)

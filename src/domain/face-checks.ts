@@ -62,16 +62,18 @@ export const ANOTHER_PERSON_BELOW = 0.6
  * The faces of a document photo that lie on its printed page (their centres within `area`, a convex
  * quadrilateral in shares of the photo's `size`): the portrait face match compares is printed there. A
  * face beside the page (held up next to it, or the person holding it) is no portrait, whatever its
- * size: with the portrait covered, it would otherwise be compared in its place. With no page found,
- * every face.
+ * size: with the portrait covered, it would otherwise be compared in its place. With no page found
+ * (null), every face; with a page that cannot be told (no corners), none.
  */
 export function facesOnPage(faces: FaceObservation[], size: { width: number; height: number }, area: ReadonlyArray<readonly [number, number]> | null): FaceObservation[] {
   if (!area) return faces
+  // A page that cannot be told (a photo showing a zone twice) holds no portrait.
+  if (!area.length) return []
   return faces.filter((f) => inQuadrilateral(area, (f.box.x + f.box.width / 2) / size.width, (f.box.y + f.box.height / 2) / size.height))
 }
 
 /** Whether a point lies within a convex polygon (its corners in order, either way round). */
-function inQuadrilateral(corners: ReadonlyArray<readonly [number, number]>, x: number, y: number): boolean {
+export function inQuadrilateral(corners: ReadonlyArray<readonly [number, number]>, x: number, y: number): boolean {
   let sign = 0
   for (let i = 0; i < corners.length; i++) {
     const [ax, ay] = corners[i]!
