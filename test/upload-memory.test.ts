@@ -1,6 +1,6 @@
 // Memory under concurrent maximal uploads, against the real server process: 20 images of 10 MB sent
-// at once, as JSON (base64) and as forms. UPLOADS_IN_FLIGHT (default: twice the threads) admits a
-// few, the rest are answered 503 at once, and the peak resident memory (VmHWM) stays under the figure
+// at once, as JSON (base64) and as forms, by two clients (one holds at most three of the four slots).
+// UPLOADS_IN_FLIGHT (default: twice the threads) admits a few, the rest are answered 503 at once, and the peak resident memory (VmHWM) stays under the figure
 // the README states. On PostgreSQL: the embedded database holds each stored image in the process's
 // own memory too, and stalls the event loop while it writes one (README, "Limits").
 import { readFileSync } from 'node:fs'
@@ -45,12 +45,12 @@ t.test(`${UPLOADS} concurrent 10 MB uploads keep the server's memory bounded`, {
   const mrz = td3({ issuing: 'NLD', surname: 'MUELLER', given: 'ANNA', number: 'NX12AB34C', nationality: 'NLD', dob: '900312', sex: 'F', expiry: '340101' }).join('\n')
 
   /** A document upload (its MRZ as text: memory, not OCR, is measured), as JSON or as a form. */
-  async function upload(asForm: boolean): Promise<{ status: number; retryAfter: string | null; text: string }> {
-    const created = await request(server, 'POST', '/verifications', { key, body: { checks: ['document'] } })
+  async function upload(asForm: boolean, as = key): Promise<{ status: number; retryAfter: string | null; text: string }> {
+    const created = await request(server, 'POST', '/verifications', { key: as, body: { checks: ['document'] } })
     if (created.status !== 201) throw new Error(`POST /verifications: ${created.status} ${JSON.stringify(created.body)}`)
     const url = new URL(`/verifications/${(created.body as { id: string }).id}/documents`, server.url)
     let body: string | FormData
-    const headers: Record<string, string> = { authorization: `Bearer ${key}` }
+    const headers: Record<string, string> = { authorization: `Bearer ${as}` }
     if (asForm) {
       body = new FormData()
       body.append('document_type', 'passport')
@@ -68,7 +68,9 @@ t.test(`${UPLOADS} concurrent 10 MB uploads keep the server's memory bounded`, {
   t.same(warm.map((w) => w.status), [201, 201], 'one upload per analysis thread: both stored')
   const warmPeak = peakOf(server.pid)
 
-  const answers = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => upload(i % 2 === 1)))
+  const other = await request(server, 'POST', '/admin/keys', { key, body: { client_name: 'second-client' } })
+  const otherKey = (other.body as { key: string }).key
+  const answers = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => upload(i % 2 === 1, i % 4 < 2 ? key : otherKey)))
   const peak = peakOf(server.pid)
   const stored = answers.filter((a) => a.status === 201).length
   t.comment(`peak RSS ${warmPeak.toFixed(0)} MB after the warm-up, ${peak.toFixed(0)} MB after ${UPLOADS} concurrent uploads (${stored} stored)`)
