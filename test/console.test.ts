@@ -57,7 +57,7 @@ t.test('GET /admin filters by status, decision, check outcome, client, day, id o
   const bad = await get(b, cookie, '/admin?status=done')
   t.equal(bad.statusCode, 400)
   t.match(bad.headers['content-type'], /text\/html/)
-  t.match(bad.body, /role="alert">invalid querystring/)
+  t.match(bad.body, /role="alert">invalid querystring: \/querystring\/status must be one of: pending, /, 'the problem as the API states it')
   t.equal((await b.call('GET', '/admin', { key: b.adminKey, query: { status: 'done' } })).json().error.code, 'validation_error', 'JSON for API clients')
   // Days the database's timestamps cannot hold (year 0, the day after 9999-12-31): a 400, never a 500.
   for (const query of ['?to=0000-01-01', '?from=0000-01-01', '?to=9999-12-31', '?from=1969-12-31']) {

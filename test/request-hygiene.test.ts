@@ -111,6 +111,18 @@ t.test('a body of many fields is refused before it is parsed, and no error lists
   // A genuine body with its twenty metadata values full of commas and quotes is far below the count.
   const metadata = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, '",'.repeat(250)]))
   t.equal((await b.call('POST', '/verifications', { key: service.key, body: { checks: ['document'], metadata } })).statusCode, 201)
+  // Megabytes of digits or spaces would be parsed in one turn: besides its images, a body holds 4 MiB.
+  const image = 'A'.repeat(300_000)
+  for (const x of ['1'.repeat(5_000_000), `1${' '.repeat(5_000_000)}`]) {
+    const body = `{"document_type":"passport","front_image":"${image}","x":${x}}`
+    const res = await b.call('POST', `/verifications/${id}/documents`, { key: service.key, body, headers: { 'content-type': 'application/json' } })
+    expectValidationError(t, res, 'uploadDocument', /^$/)
+    t.match(json<ErrorBody>(res).error.details, [{ path: '', message: /at most 4194304 bytes besides its images/ }])
+  }
+  // Its long strings do not count: 4 MiB of spaces beside a large image string reach the schema.
+  const beside = `{"document_type":"passport","front_image":"${'A'.repeat(5_000_000)}","x":1${' '.repeat(4_000_000)}}`
+  const reached = await b.call('POST', `/verifications/${id}/documents`, { key: service.key, body: beside, headers: { 'content-type': 'application/json' } })
+  expectValidationError(t, reached, 'uploadDocument', /^\/x$/)
   // The console's forms are small: a sign-in form of a megabyte is refused unread.
   const form = `api_key=x${'&a='.repeat(300_000)}`
   const signIn = await b.app.inject({ method: 'POST', url: '/admin/sign-in', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })

@@ -31,6 +31,16 @@ export const CAPTURE_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>
 export const CAPTURE_LINK_DEFAULT_SECONDS = 3600
 
 /**
+ * A document upload's answer as a capture link sees it: without the identity check, which compares
+ * the document with what the client declared. That is the client's to read, not the link's, whose
+ * holder could learn the declared applicant by trying zones one at a time.
+ */
+export function uploadAsSeenByLink<T extends { checks_results: { identity?: unknown } }>(uploaded: T): T {
+  const { identity: _, ...rest } = uploaded.checks_results
+  return { ...uploaded, checks_results: rest }
+}
+
+/**
  * Why `url` cannot be a link's return URL, or null when it can: absolute https, or http to a
  * loopback host (a developer's machine), without credentials.
  */

@@ -26,14 +26,15 @@ type AjvIssue = { instancePath: string; message?: string; keyword: string; param
 
 const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
 
-/**
- * `path` is a JSON Pointer into the request body, as openapi.yaml documents (`/checks/1`; `""` for the
- * whole body); an issue in another part of the request is prefixed with it (`/querystring/limit`).
- */
 /** How many problems a validation_error lists: enough to fix a body, not a body's size again. */
 export const MAX_DETAILS = 50
 
-function validationDetails(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): ErrorDetail[] {
+/**
+ * `path` is a JSON Pointer into the request body, as openapi.yaml documents (`/checks/1`; `""` for the
+ * whole body); an issue in another part of the request is prefixed with it (`/querystring/limit`).
+ * The console's pages list the same problems.
+ */
+export function validationDetails(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): ErrorDetail[] {
   const part = err.validationContext ?? 'body'
   const issues = err.validation ?? []
   const listed = issues.slice(0, MAX_DETAILS).map((v) => {

@@ -21,7 +21,7 @@ export function escaped(raw: Buffer, i: number): boolean {
 const isSpace = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
 
 /** Whether the string that ends just before `i` is a field name (a colon follows it). */
-function isName(raw: Buffer, i: number): boolean {
+export function isName(raw: Buffer, i: number): boolean {
   while (isSpace(raw[i])) i++
   return raw[i] === 0x3a
 }

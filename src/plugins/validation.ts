@@ -7,7 +7,8 @@ import fp from 'fastify-plugin'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { ApiError } from '../domain/errors.js'
-import { escaped, parseInPieces, PIECE_BYTES } from './json-pieces.js'
+import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
+import { jsonBoundsProblem } from './json-bounds.js'
 import { encodedBodyError, readBody } from './body-reader.js'
 import { base64Images, placeBytes } from './base64-images.js'
 
@@ -46,60 +47,6 @@ function decimalIntegers(schema: unknown, validate: ValidateFunction): ValidateF
     return valid
   }) as ValidateFunction
   return checked
-}
-
-/**
- * How deep a JSON body may nest arrays and objects (the API's own bodies nest at most four levels).
- * The checks that walk a parsed body recurse, so a body nested thousands deep is refused first.
- */
-export const MAX_JSON_DEPTH = 32
-
-/**
- * How many quotation marks, and how many commas, a JSON body may hold: bounds on its strings and on
- * its members and items. The API's largest legitimate body (twenty metadata values of 500 characters
- * each, a review note) holds a fifth of that; a body of millions of fields held the event loop for
- * seconds in parsing, validation and the list of errors, so it is refused before, by counting bytes.
- */
-export const MAX_JSON_SEPARATORS = 50_000
-
-/** Whether a JSON body holds more quotation marks or commas than MAX_JSON_SEPARATORS. */
-function crowded(body: Buffer): boolean {
-  for (const byte of [0x22, 0x2c]) {
-    let n = 0
-    for (let at = body.indexOf(byte); at >= 0; at = body.indexOf(byte, at + 1)) if (++n > MAX_JSON_SEPARATORS) return true
-  }
-  return false
-}
-
-/**
- * Whether a JSON body's bytes open arrays and objects more than `limit` deep, strings skipped (each
- * in one search for its closing quote): parsing ten million nested arrays held the event loop for
- * seconds and took gigabytes before the parsed value could be walked. Stops at the first level too deep.
- */
-function bytesNestDeeperThan(body: Buffer, limit: number): boolean {
-  let depth = 0
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]
-    if (c === 0x22) {
-      let close = body.indexOf(0x22, i + 1)
-      while (close > 0 && escaped(body, close)) close = body.indexOf(0x22, close + 1)
-      if (close < 0) return false
-      i = close
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > limit) return true
-    } else if (c === 0x5d || c === 0x7d) depth--
-  }
-  return false
-}
-
-/** Whether `value` nests arrays and objects more than `limit` deep; never recurses further than that. */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  if (value === null || typeof value !== 'object') return false
-  if (limit === 0) return true
-  for (const k in value) {
-    if (Object.hasOwn(value, k) && nestedDeeperThan((value as Record<string, unknown>)[k], limit - 1)) return true
-  }
-  return false
 }
 
 /**
@@ -190,23 +137,10 @@ export default fp(
     app.addContentTypeParser('application/json', async function parseJsonBody(request: FastifyRequest, payload: IncomingMessage) {
       const body = await readBody(request, payload)
       if (body.length === 0) return undefined
-      if (bytesNestDeeperThan(body, MAX_JSON_DEPTH)) {
-        const message = `arrays and objects must not nest more than ${MAX_JSON_DEPTH} levels deep`
-        throw new ApiError('validation_error', 'request validation failed', [{ path: '', message }])
-      }
-      if (crowded(body)) {
-        const message = `a body may hold at most ${MAX_JSON_SEPARATORS} strings and ${MAX_JSON_SEPARATORS} members or items`
-        throw new ApiError('validation_error', 'request validation failed', [{ path: '', message }])
-      }
+      const problem = jsonBoundsProblem(body)
+      if (problem) throw new ApiError('validation_error', 'request validation failed', [{ path: '', message: problem }])
       const parse = (text: string) =>
-        new Promise<unknown>((resolve, reject) =>
-          parseJson(request, text, (err, value) => {
-            if (err) return reject(poisoned(text) ? prototypeKeys() : err)
-            if (!nestedDeeperThan(value, MAX_JSON_DEPTH)) return resolve(value)
-            const message = `arrays and objects must not nest more than ${MAX_JSON_DEPTH} levels deep`
-            reject(new ApiError('validation_error', 'request validation failed', [{ path: '', message }]))
-          }),
-        )
+        new Promise<unknown>((resolve, reject) => parseJson(request, text, (err, value) => (err ? reject(poisoned(text) ? prototypeKeys() : err) : resolve(value))))
       if (body.length < PIECE_BYTES) return parse(body.toString('utf8'))
       const asBytes = images.stringsAsBytes(request, body)
       const value = await parseInPieces(body, parse, asBytes)

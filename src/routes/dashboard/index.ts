@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet'
 import { getDashboardRoute, getDashboardStylesheetRoute, signInDashboardRoute, signOutDashboardRoute } from '../../../generated/schemas.js'
 import { ApiError } from '../../domain/errors.js'
 import { principalOf, SESSION_COOKIE, sessionCookieOf } from '../../plugins/auth.js'
-import { WWW_AUTHENTICATE } from '../../plugins/errors.js'
+import { validationDetails, WWW_AUTHENTICATE } from '../../plugins/errors.js'
 import { PAGE_HELMET } from '../../plugins/security-headers.js'
 import { SESSION_TTL_MS } from '../../services/dashboard-sessions-service.js'
 import { operation } from '../operation.js'
@@ -61,7 +61,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance, opts: { 
     }
     if (!wantsHtml(request)) throw error
     if (error.validation) {
-      const message = `invalid ${error.validationContext ?? 'request'}: ${error.validation.slice(0, 10).map((v) => `${v.instancePath || v.params?.missingProperty || ''} ${v.message}`.trim()).join('; ')}`
+      const message = `invalid ${error.validationContext ?? 'request'}: ${validationDetails(error).map((d) => `${d.path} ${d.message}`.trim()).join('; ')}`
       return sendHtml(reply, 400, errorPage(400, message, hasSessionCookie(request)))
     }
     if (!(error instanceof ApiError)) throw error

@@ -16,6 +16,7 @@ import {
   type VerifyActiveLivenessForm,
 } from '../../../generated/schemas.js'
 import { ApiError } from '../../domain/errors.js'
+import { uploadAsSeenByLink } from '../../domain/capture-link.js'
 import { principalOf } from '../../plugins/auth.js'
 import { multipartForms } from '../../plugins/multipart-forms.js'
 import { admitUploads } from '../../plugins/upload-admission.js'
@@ -69,13 +70,7 @@ export default async function processingRoutes(fastify: FastifyInstance, opts: {
         const body = request.body as UploadDocumentBody | UploadDocumentForm
         const principal = principalOf(request)
         const uploaded = await app.documentsService.upload(principal, request.params.id, body)
-        // The identity check compares the document with what the client declared: the client's to read,
-        // not the link's, whose holder could learn the declared applicant by trying zones one at a time.
-        if (principal.capture) {
-          const { identity: _, ...rest } = uploaded.checks_results
-          return reply.code(201).send({ ...uploaded, checks_results: rest })
-        }
-        return reply.code(201).send(uploaded)
+        return reply.code(201).send(principal.capture ? uploadAsSeenByLink(uploaded) : uploaded)
       },
     })
 
