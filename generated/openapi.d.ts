@@ -1392,7 +1392,7 @@ export interface components {
             /** @description Decided (additive, as Stripe's sessions have it): the last photo this verification refused because it must be taken again, so that the person can retake it while the verification is pending; null when there is none. */
             last_error?: components["schemas"]["VerificationLastError"] | null;
             decision?: components["schemas"]["VerificationDecision"];
-            /** @description Why the decision was taken: the reasons that decline it, else those that call for review (check reasons, or `verification_expired`, `face_match_near_threshold`, `liveness_near_threshold`, `mrz_text_differs`, `mrz_text_unconfirmed`, `viz_unread`, `viz_unconfirmed`, `unexplained_failure`); empty when approved or pending. */
+            /** @description Why the decision was taken: the reasons that decline it, else those that call for review (check reasons, or `verification_expired`, `face_match_near_threshold`, `liveness_near_threshold`, `mrz_text_differs`, `mrz_text_unconfirmed`, `viz_unread`, `viz_unconfirmed`, `birth_century_unconfirmed`, `unexplained_failure`); empty when approved or pending. */
             decision_reasons?: string[];
             /** @description `auto` for the automatic decision; null while pending. */
             decided_by?: string | null;
@@ -1435,7 +1435,10 @@ export interface components {
          *       as sent (`mrz_text_differs`), or whose photo shows no zone (`mrz_text_unconfirmed`); a document that passed while its printed
          *       page could not be read (`viz_unread`), or was read but does not print one of the zone's
          *       values (names, number, dates) as the zone has it, which OCR cannot tell from a value painted
-         *       over or hidden by glare (`viz_unconfirmed`); a failed check whose reasons this table does not
+         *       over or hidden by glare (`viz_unconfirmed`); a date of birth that makes the holder 100 or
+         *       older (`birth_century_unconfirmed`: a zone writes two digits of year, read as the latest
+         *       century that puts the birth in the past; a birth a century earlier comes from the printed page
+         *       or the declared date, where one changed digit would make an adult of a child); a failed check whose reasons this table does not
          *       know, or that has none (results stored by an earlier version: `unexplained_failure`).
          *     A declining reason wins over reasons for review.
          * @enum {string|null}
@@ -1510,7 +1513,7 @@ export interface components {
          * @enum {string}
          */
         VizFieldStatus: "match" | "near" | "mismatch" | "unread";
-        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, whether the MRZ was read from the photo or sent as text; the page is the front's, wherever the zone was read. With an MRZ sent as text, the photo's own zone counts too (`sent_zone`). A value printed within OCR's noise of the zone's is `near`: found, not confirmed. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were, or it shows every field the MRZ has) and shows at most one of the five fields, `match` or `near` (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
+        /** @description The printed page (the visual inspection zone) read by the same OCR and compared with the MRZ, whether the MRZ was read from the photo or sent as text; the page is the front's, wherever the zone was read. Only the page's own text counts: above the zone, as wide as the zone and as high as a data page is for its width, when the photo shows the zone; else the group of lines around those that print the zone's values. Neither the zone's own lines (whatever their optional fields hold) nor text beside the document (a note on the desk) confirms a value. With an MRZ sent as text, the photo's own zone counts too (`sent_zone`). A value printed within OCR's noise of the zone's is `near`: found, not confirmed. The page disagrees (reason `viz_mrz_mismatch`, the fields in `disagreeing`) when it prints a name without what the MRZ adds to it (a zone's `<` fillers misread as letters), or when it was read (`page_read`: its labels were, or it shows every field the MRZ has) and shows at most one of the five fields, `match` or `near` (a page painted over, or another person's). A page that does not read well disagrees with nothing: `page_read` false, fields `unread`. */
         VizCrossCheck: {
             page_read: boolean;
             fields: {

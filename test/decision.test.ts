@@ -107,3 +107,18 @@ t.test('a declining reason wins over reasons for review', async (t) => {
 t.test('every reason code has a class', async (t) => {
   for (const [reason, cls] of Object.entries(REASON_CLASS)) t.ok(cls === 'declines' || cls === 'needs_review', reason)
 })
+
+t.test('review: a holder of 100 or more, whose century a zone cannot say', async (t) => {
+  const now = new Date('2026-11-26T10:00:00.000Z')
+  const born = (date: string) => {
+    const d = document(true)
+    // No printed page read (a zone sent as text with no photo of it: no concern of its own here).
+    return { ...d, details: { ...d.details, mrz: { date_of_birth: date }, viz: undefined } } as typeof d
+  }
+  const holder = (date: string) => ({ ...identity(true), details: { holder: { date_of_birth: date } } }) as unknown as NonNullable<Results['identity']>
+  t.same(decide('completed', { document: born('1926-11-26') }, MARGIN, now), { decision: 'review', reasons: ['birth_century_unconfirmed'] }, 'a hundred today')
+  t.same(decide('completed', { document: born('1926-11-27') }, MARGIN, now), { decision: 'approved', reasons: [] }, 'a hundred tomorrow')
+  // A child's zone (10: 2010) with a declared 1910: the identity check took the declared century.
+  t.same(decide('completed', { document: born('2010-03-14'), identity: holder('1910-03-14') }, MARGIN, now), { decision: 'review', reasons: ['birth_century_unconfirmed'] })
+  t.same(decide('completed', { document: born('1910-03-14'), identity: identity(false, ['date_of_birth_mismatch']) }, MARGIN, now).decision, 'declined', 'a declining reason wins')
+})

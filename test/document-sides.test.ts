@@ -147,7 +147,7 @@ t.test("a birth a century before the zone's reading is dated as the page prints 
   t.equal(upload.checks_results.document.details.mrz.date_of_birth, '1924-03-14', 'not a two-year-old')
   t.equal(upload.checks_results.document.details.viz.fields.date_of_birth, 'match')
   t.equal(upload.checks_results.identity.details.matches.date_of_birth, true)
-  t.same(v.decision_reasons, ['mrz_text_unconfirmed'], 'reviewed only as a zone no photo shows')
+  t.same(v.decision_reasons, ['mrz_text_unconfirmed', 'birth_century_unconfirmed'], 'reviewed as a zone no photo shows, and as a holder over 100')
 
   // A child's passport, its page printing 2015: a birth declared in 1915 is not the holder's.
   const child = await pageBorn('14 MAA/MAR 2015')
@@ -164,5 +164,6 @@ t.test("a birth a century before the zone's reading is dated as the page prints 
   t.equal(uk.upload.checks_results.document.details.viz.fields.date_of_birth, 'match')
   t.same(uk.upload.checks_results.document.details.viz.two_digit_years, ['date_of_birth'])
   t.equal(uk.upload.checks_results.identity.details.matches.date_of_birth, true, 'the declared century is taken')
-  t.same(uk.v.decision_reasons, ['mrz_text_unconfirmed'], 'the page confirms the date')
+  // The date, not its century: a child's page (20 for 2020) and a declared 1920 would make a centenarian.
+  t.same(uk.v.decision_reasons, ['mrz_text_unconfirmed', 'birth_century_unconfirmed'], 'the page confirms the date, a person the century')
 })

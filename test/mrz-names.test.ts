@@ -78,3 +78,14 @@ t.test('names that match in part: another transliteration, spacing, some of the 
   ]
   for (const [declared, mrz] of different) t.notOk(namePartlyMatches(declared, mrz), `${declared} ≠ ${mrz}`)
 })
+
+t.test('letters no MRZ can write are a word that is not compared, not nothing', async (t) => {
+  // Dropped, "Müller 王" was MUELLER and matched; Arabic or Chinese names are for a person to compare.
+  for (const [declared, mrz] of [['Müller 王', 'MUELLER'], ['Wang-王', 'WANG'], ['王伟', 'WANG WEI'], ['محمد', 'MOHAMMED']]) {
+    t.notOk(lastNameMatches(declared!, mrz!, false), `${declared} does not match ${mrz}`)
+    t.notOk(firstNameMatches(declared!, mrz!, false), `${declared} is not ${mrz}'s given name`)
+    t.ok(namePartlyMatches(declared!, mrz!), `${declared} matches ${mrz} in part, at most`)
+  }
+  t.notOk(namePartlyMatches('Smith 王', 'MUELLER'), 'its written words must still be the MRZ’s')
+  t.same([...mrzNameForms('Ólafsdóttir Þór')], ['OLAFSDOTTIR THOR'], 'Latin letters with marks are written as ever')
+})

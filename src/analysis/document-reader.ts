@@ -8,7 +8,7 @@ import { oneLetterSpellings } from '../domain/mrz-names.js'
 import { distance } from '../domain/viz-check.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
-import { areaIn, around, cornersOf, extract, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
+import { areaIn, around, cornersOf, extract, fieldsAboveZone, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
 import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printsExactly, rereadZone, valueSized } from './zone-text.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
@@ -139,11 +139,14 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<{ page: 
     // No zone was read here to size a value's box by: the thickest lines first (a page prints its
     // holder's data larger than its labels).
     const page = await pageUntilPrinted(read, [...way!.lines].sort((a, b) => b.thickness - a.thickness), mrzLines)
-    // The page is the group of lines that print the zone's values, not other text beside the card.
+    // The page is the group of lines that print the zone's values, not other text beside the card: its
+    // text is the page's (a note beside it prints nothing of the document).
     const values = zoneValues(mrzLines)
     const printing = [...read.known.values()].filter((l) => printsValue(l.text, values)).map((l) => l.box)
-    const area = located.boxes.length >= PAGE_LINES ? areaIn(photo, located.img, located.turned, pageAroundLines(way!.lines, way!.down, printing)) : null
-    return { page, area }
+    if (located.boxes.length < PAGE_LINES) return { page, area: null }
+    const quad = pageAroundLines(way!.lines, way!.down, printing)
+    const onPage = pageText(await read([]), (l) => inQuadrilateral(quad, l.box.cx, l.box.cy))
+    return { page: onPage, area: areaIn(photo, located.img, located.turned, quad) }
   } finally {
     reader.close()
   }
@@ -161,12 +164,15 @@ function lineCache(reader: LineReader, down: Down) {
   return Object.assign(read, { known, depth })
 }
 
-/** The page's text, reading `boxes` in their order until it prints every field of the zone exactly, or they are all read. */
-async function pageUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextBox[], mrzLines: string[]): Promise<string[]> {
-  let page = pageText(await read([]))
+/**
+ * The page's text (the lines `onPage` keeps), reading `boxes` in their order until it prints every
+ * field of the zone exactly, or they are all read.
+ */
+async function pageUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextBox[], mrzLines: string[], onPage?: (l: TextLine) => boolean): Promise<string[]> {
+  let page = pageText(await read([]), onPage)
   for (const box of boxes) {
     if (printsExactly(mrzLines, page)) break
-    page = pageText(await read([box]))
+    page = pageText(await read([box]), onPage)
   }
   return page
 }
@@ -234,7 +240,14 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // The order decides only how soon the reading stops, not what it finds.
   const fits = valueSized(found.lines, [...known.values()])
   const rest = lines.filter((b) => !known.has(b)).sort((a, b) => Number(fits(b)) - Number(fits(a)) || b.thickness - a.thickness)
-  const page = await pageUntilPrinted(read, rest, found.lines)
+  // The lines the zone was read from: lines that read as its lines, within OCR's noise (a recut reads
+  // them a little otherwise), not merely long lines with fillers (another sheet's, below the page).
+  const zoneOf = (zoneLines: string[]) => [...known.values()].filter((l) => isLong(l.box) && zoneLines.some((z) => readsAs(l.text, z)))
+  // The page's fields are printed above its zone: not in the zone's lines, nor beside the page.
+  const readAs = zoneOf(found.lines)
+  const fields = readAs.length ? fieldsAboveZone(readAs.map((l) => l.box), down) : null
+  const onPage = (l: TextLine) => !readAs.includes(l) && (!fields || inQuadrilateral(fields, l.box.cx, l.box.cy))
+  const page = await pageUntilPrinted(read, rest, found.lines, onPage)
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
   // and the reading with check digits as good whose names the page prints most exactly is taken. Every
@@ -255,11 +268,10 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
       }
     }
   }
-  // The boxes the zone was read from: lines that read as its lines, within OCR's noise (a recut reads
-  // them a little otherwise), not merely long lines with fillers (another sheet's, below the page). A
-  // photo that shows more of them than the zone has lines (a copy of the zone beside the document) has
-  // no page that can be told: null; nor has one whose page does not hold the lines read as printed.
-  const zone = [...known.values()].filter((l) => isLong(l.box) && found!.lines.some((z) => readsAs(l.text, z)))
+  // A photo that shows more lines reading as the zone's than the zone has (a copy of the zone beside
+  // the document) has no page that can be told: null; nor has one whose page does not hold the lines
+  // read as printed.
+  const zone = zoneOf(found.lines)
   if (zone.length > found.lines.length) return { mrzLines: found.lines, page, zone: null }
   // The page drawn above the zone must hold the lines its values were read from: a copy of the zone
   // placed below the document (or beside it) draws it elsewhere.

@@ -55,6 +55,16 @@ export function pageAroundZone(zone: TextBox[], down: Down): Array<[number, numb
   return corners(down, a0 - width * PAGE_SIDE_PER_ZONE_WIDTH, a1 + width * PAGE_SIDE_PER_ZONE_WIDTH, foot - PAGE_HEIGHT_PER_ZONE_WIDTH * width, foot + width * PAGE_SIDE_PER_ZONE_WIDTH)
 }
 
+/**
+ * The part of that page above its zone, where its fields are printed: the zone's own lines (whatever
+ * their optional fields hold) and text beside the page (a note on the desk) print none of them.
+ */
+export function fieldsAboveZone(zone: TextBox[], down: Down): Array<[number, number]> {
+  const { a0, a1, d0: top, d1: foot } = extent(zone.map((b) => spanOf(b, down)))
+  const width = a1 - a0
+  return corners(down, a0 - width * PAGE_SIDE_PER_ZONE_WIDTH, a1 + width * PAGE_SIDE_PER_ZONE_WIDTH, foot - PAGE_HEIGHT_PER_ZONE_WIDTH * width, top)
+}
+
 /** A line's extent along the way lines read (`a`) and toward the page's foot (`d`). */
 interface Span {
   a0: number

@@ -90,5 +90,5 @@ export async function rereadZone(reader: LineReader, zone: TextLine[]): Promise<
 
 export const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
 
-/** The printed page's lines: the zone's own lines are not the printed page. */
-export const pageText = (lines: TextLine[]) => lines.map((l) => l.text).filter((text) => !text.includes('<<'))
+/** The printed page's lines: those `onPage` keeps, and never a line of the zone (with fillers). */
+export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean = () => true) => lines.filter((l) => !l.text.includes('<<') && onPage(l)).map((l) => l.text)

@@ -71,12 +71,22 @@ export interface DecisionOutcome {
   /**
    * Why: the declining reasons, else those that call for review; empty when approved. Besides the
    * checks' own codes: verification_expired, face_match_near_threshold, liveness_near_threshold,
-   * mrz_text_differs, mrz_text_unconfirmed, viz_unread, viz_unconfirmed, unexplained_failure.
+   * mrz_text_differs, mrz_text_unconfirmed, viz_unread, viz_unconfirmed, birth_century_unconfirmed,
+   * unexplained_failure.
    */
   reasons: string[]
 }
 
 type Results = Verification['checks_results']
+
+const CENTURY = 100
+
+/** Whole years from a date (YYYY-MM-DD) to `now`: an age. */
+function yearsBefore(date: string, now: Date): number {
+  const today = now.toISOString().slice(0, 10)
+  const years = Number(today.slice(0, 4)) - Number(date.slice(0, 4))
+  return today.slice(5) < date.slice(5) ? years - 1 : years
+}
 
 /** A verification whose personal data was erased before its checks finished: it can never be approved. */
 export const REDACTED_UNFINISHED: DecisionOutcome = { decision: 'declined', reasons: ['verification_redacted'] }
@@ -111,6 +121,11 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
   }
   if (expired) declines.add('document_expired')
   if (identity && !identity.passed) fails(identity.reasons)
+  // A zone writes two digits of year, read as the latest century that puts the birth in the past: a
+  // birth a century before that (taken from the printed page, or from the declared date of birth) makes
+  // a holder of 100 or more, whom a digit changed on the page, or a declaration, would also make.
+  const born = [document?.details?.mrz?.date_of_birth, identity?.details?.holder?.date_of_birth]
+  if (born.some((d) => d && yearsBefore(d, now) >= CENTURY)) review.add('birth_century_unconfirmed')
   if (match) {
     const near = match.score !== null && Math.abs(match.score - match.threshold) < margin
     const capture = (match.reasons ?? []).filter((r) => REASON_CLASS[r] === 'needs_review')

@@ -24,11 +24,19 @@ const APOSTROPHES = /['’‘`´ʼ]/g
 /** Greek ΟΥ is one sound, written OU (ELOT 743, which Greek passports follow). */
 const GREEK_OU = /Ο[ΥΎ]/g
 
+/**
+ * A word of a name written in letters no table here turns into A–Z (Chinese, Arabic, …): it stands as
+ * this word, which no MRZ holds, so that the name is not compared as if it were not there (a declared
+ * "Müller 王" is not MUELLER). Two characters, so that it counts as a word, not an initial.
+ */
+const UNWRITTEN = '##'
+
 /** One letter in MRZ letters: its own transliteration, or its base letter's once marks are dropped. */
 function letter(c: string, alternate: boolean): string {
   const own = LETTERS[c] ?? LETTERS[c.normalize('NFD').replace(/\p{M}/gu, '')]
   if (own !== undefined) return typeof own === 'string' ? own : own[alternate ? 1 : 0]
-  return c.normalize('NFD').replace(/\p{M}/gu, '')
+  const base = c.normalize('NFD').replace(/\p{M}/gu, '')
+  return /^\p{L}+$/u.test(base) && !/^[A-Z]+$/.test(base) ? ` ${UNWRITTEN} ` : base
 }
 
 /** A name as MRZ words: transliterated, anything else (hyphens, spaces, commas) a single space. */
@@ -37,7 +45,7 @@ function spell(name: string, alternate: boolean, apostrophe: '' | ' '): string {
   return [...upper]
     .map((c) => letter(c, alternate))
     .join('')
-    .replace(/[^A-Z0-9]+/g, ' ')
+    .replace(/[^A-Z0-9#]+/g, ' ')
     .trim()
 }
 
@@ -108,13 +116,17 @@ export const oneLetterSpellings = (name: string) => name.replace(/AE/g, 'A').rep
  * at rather than the automation decline: the same letters once two-letter transliterations are read as
  * one (Muller typed for MUELLER) and spaces dropped (Vanderberg, VAN DER BERG), or all the words of
  * one side among the other's (Smith for SMITH JONES, Maria for ANNA MARIA). Words of one letter
- * (initials, a particle written apart) do not count for the second rule.
+ * (initials, a particle written apart) do not count for the second rule. A name written in part in
+ * letters no MRZ writes (UNWRITTEN) matches in part when its other words are among the MRZ's.
  */
 export function namePartlyMatches(declared: string, mrz: string): boolean {
   const have = words(mrz).split(' ').filter(Boolean).map(oneLetterSpellings)
   for (const form of mrzNameForms(declared)) {
     const want = form.split(' ').map(oneLetterSpellings)
     if (want.join('') === have.join('')) return true
+    // Words no MRZ can write are not compared: the others, if any, must be among the MRZ's.
+    const written = want.filter((w) => w !== UNWRITTEN)
+    if (written.length < want.length && written.every((w) => have.includes(w))) return true
     const [shorter, longer] = want.length <= have.length ? [want, have] : [have, want]
     if (shorter.length && longer.every((w) => w.length > 1) && shorter.every((w) => longer.includes(w))) return true
   }
