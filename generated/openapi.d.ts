@@ -61,7 +61,7 @@ export interface paths {
          *     checks appear in `checks_results`. Roles: `admin`, `service`, `readonly`, `auditor`
          *     (`service` and `readonly` only for their own client's verifications).
          *
-         *     Errors: 400 when `id` is over 100 characters, 401, 403, 404 unknown id or another client's
+         *     Errors: 401, 403, 404 unknown id or another client's
          *     verification, 429, 500.
          */
         get: operations["getVerification"];
@@ -92,7 +92,7 @@ export interface paths {
          *     Decided: the note is kept (`decision_note`) and is not sent in the webhook.
          *     Roles: `admin` (permission `verifications:review`).
          *
-         *     Errors: 400 invalid body or `id` over 100 characters; 401; 403; 404 unknown verification;
+         *     Errors: 400 invalid body; 401; 403; 404 unknown verification;
          *     409 the verification is still pending, or `approved` for a verification that ended (expired,
          *     or was redacted) before every requested check ran (decided: `approved` tells the client that
          *     the checks it asked for were done; a failed check can be passed by hand, a missing one cannot),
@@ -134,7 +134,7 @@ export interface paths {
          *     - The same erasure happens by itself to verifications older than `RESULT_RETENTION`.
          *     Roles: `admin` (every client's), `service` (its own client's).
          *
-         *     Errors: 400 `id` over 100 characters; 401; 403; 404 unknown verification or another client's;
+         *     Errors: 401; 403; 404 unknown verification or another client's;
          *     429; 500.
          */
         post: operations["redactVerification"];
@@ -185,7 +185,7 @@ export interface paths {
          *     - `redirect_url` in the verification stays `""`, as the reference says.
          *     Roles: `admin`, `service`.
          *
-         *     Errors: 400 invalid body or `id` over 100 characters; 401; 403; 404 unknown or foreign
+         *     Errors: 400 invalid body; 401; 403; 404 unknown or foreign
          *     verification; 409 verification not pending; 429; 500.
          */
         post: operations["createCaptureLink"];
@@ -211,7 +211,7 @@ export interface paths {
          *     finished; and with a key that may read the verification.
          *     Roles: `admin`, `service`, `readonly`, `auditor`.
          *
-         *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or foreign verification;
+         *     Errors: 401; 403; 404 unknown or foreign verification;
          *     429; 500.
          */
         get: operations["getCaptureProgress"];
@@ -351,7 +351,7 @@ export interface paths {
          *     appears in the verification's `checks_results` (`selfie_id` set, `challenge_id` null). No
          *     request body. Roles: `admin`, `service`.
          *
-         *     Errors: 400 when a path parameter is over 100 characters; 401; 403; 404 unknown or foreign
+         *     Errors: 401; 403; 404 unknown or foreign
          *     verification, or `doc_id` not an upload of this verification; 409 verification not pending,
          *     `liveness` not requested, the upload is not a selfie, its image was deleted after
          *     `MEDIA_RETENTION`, or (decided) an active-liveness challenge of this verification has been
@@ -391,7 +391,7 @@ export interface paths {
          *     person who needs more tries starts a new verification (the capture page then shows its end).
          *     Roles: `admin`, `service`.
          *
-         *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or foreign verification;
+         *     Errors: 401; 403; 404 unknown or foreign verification;
          *     409 verification not pending, `liveness` not requested, or the verification has had its 5
          *     challenges; 429; 500.
          */
@@ -560,7 +560,7 @@ export interface paths {
          *     instance, and no longer appears in the listing. A key may revoke itself. Its webhook
          *     configuration and delivery log are kept but no longer used for new events. Roles: `admin`.
          *
-         *     Errors: 400 when `id` is over 100 characters; 401; 403; 404 unknown or already revoked key;
+         *     Errors: 401; 403; 404 unknown or already revoked key;
          *     409 the key is the last active `admin` key (no lock-out); 429; 500.
          */
         delete: operations["revokeApiKey"];
@@ -627,8 +627,8 @@ export interface paths {
          *     Roles: `admin`, `auditor` (every client's verifications).
          *
          *     Authenticated as `GET /admin` is: a Bearer header, or the console's session cookie. Errors
-         *     answer a browser with an HTML page, anyone else with JSON: 400 `id` over 100 characters;
-         *     401; 403; 404 unknown verification; 429; 500.
+         *     answer a browser with an HTML page, anyone else with JSON: 401; 403; 404 unknown
+         *     verification; 429; 500.
          */
         get: operations["getConsoleVerification"];
         put?: never;
@@ -1029,13 +1029,12 @@ export interface paths {
          *     `webhook_secret` and never again. A secret of the form `whsec_<base64>` keys the
          *     `webhook-signature` header with its base64-decoded bytes, as the Standard Webhooks libraries
          *     (`standardwebhooks`, `svix`) expect; any other secret keys it with its UTF-8 bytes (the
-         *     libraries' raw form). `X-Signature` is always keyed with the secret exactly as given. A new
+         *     libraries' raw form), one beginning `whsec_` without base64 after it too. `X-Signature` is always keyed with the secret exactly as given. A new
          *     secret leaves the previous one valid for 24 hours, during which `webhook-signature` carries two
          *     signatures, space-separated (`v1,<new> v1,<previous>`). Secrets are stored sealed (AES-256-GCM).
          *
-         *     Errors: 400 invalid body, a URL that is not absolute http(s), a URL without any secret, a
-         *     `whsec_` secret that does not continue with base64, or both `webhook_secret` and
-         *     `generate_secret`; 401; 403; 429; 500.
+         *     Errors: 400 invalid body, a URL that is not absolute http(s), a URL without any secret, or
+         *     both `webhook_secret` and `generate_secret`; 401; 403; 429; 500.
          */
         patch: operations["updateWebhookConfig"];
         trace?: never;

@@ -224,7 +224,7 @@ export type CreateVerificationHeaders = Static<typeof createVerificationRoute.he
 export type CreateVerificationBody = Static<typeof createVerificationRoute.body>
 
 export const getVerificationRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   response: {
     200: VerificationSchema,
     400: ErrorResponseSchema,
@@ -239,7 +239,7 @@ export const getVerificationRoute = {
 export type GetVerificationParams = Static<typeof getVerificationRoute.params>
 
 export const reviewVerificationRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: ReviewRequestSchema,
   response: {
     200: VerificationSchema,
@@ -259,7 +259,7 @@ export type ReviewVerificationParams = Static<typeof reviewVerificationRoute.par
 export type ReviewVerificationBody = Static<typeof reviewVerificationRoute.body>
 
 export const redactVerificationRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   response: {
     200: VerificationSchema,
     400: ErrorResponseSchema,
@@ -274,7 +274,7 @@ export const redactVerificationRoute = {
 export type RedactVerificationParams = Static<typeof redactVerificationRoute.params>
 
 export const createCaptureLinkRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: CaptureLinkRequestSchema,
   response: {
     201: CaptureLinkSchema,
@@ -294,7 +294,7 @@ export type CreateCaptureLinkParams = Static<typeof createCaptureLinkRoute.param
 export type CreateCaptureLinkBody = Static<typeof createCaptureLinkRoute.body>
 
 export const getCaptureProgressRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   response: {
     200: CaptureProgressSchema,
     400: ErrorResponseSchema,
@@ -313,7 +313,7 @@ export type GetCaptureProgressParams = Static<typeof getCaptureProgressRoute.par
 export const uploadDocumentJson = DocumentUploadRequestSchema
 export const uploadDocumentForm = Type.Object({ "document_type": DocumentTypeSchema, "front_image": Type.Unsafe<Buffer>({"format":"binary","description":"The photo's file, JPEG, PNG or WebP; at most 10 MB, 8,000 px a side."}), "back_image": Type.Optional(Type.Unsafe<Buffer>({"format":"binary","description":"The back side's file (ID cards); same limits."})), "mrz": Type.Optional(Type.String({"maxLength":300,"description":"MRZ text from an on-device reader, lines separated by `\\n`; judged as sent instead of the zone read from the images, which must agree with it (`VizCrossCheck`)."})) }, {"additionalProperties":false})
 export const uploadDocumentRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: { content: { 'application/json': { schema: uploadDocumentJson }, 'multipart/form-data': { schema: uploadDocumentForm } } },
   response: {
     201: DocumentUploadedSchema,
@@ -337,7 +337,7 @@ export type UploadDocumentForm = Static<typeof uploadDocumentForm>
 export const uploadSelfieJson = SelfieUploadRequestSchema
 export const uploadSelfieForm = Type.Object({ "image": Type.Unsafe<Buffer>({"format":"binary","description":"The selfie's file, JPEG, PNG or WebP; at most 10 MB, 8,000 px a side."}) }, {"additionalProperties":false})
 export const uploadSelfieRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: { content: { 'application/json': { schema: uploadSelfieJson }, 'multipart/form-data': { schema: uploadSelfieForm } } },
   response: {
     201: SelfieUploadedSchema,
@@ -359,7 +359,7 @@ export type UploadSelfieBody = Static<typeof uploadSelfieJson>
 export type UploadSelfieForm = Static<typeof uploadSelfieForm>
 
 export const runFaceMatchRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: FaceMatchRequestSchema,
   response: {
     200: FaceMatchCheckResultSchema,
@@ -379,7 +379,7 @@ export type RunFaceMatchParams = Static<typeof runFaceMatchRoute.params>
 export type RunFaceMatchBody = Static<typeof runFaceMatchRoute.body>
 
 export const runDocumentLivenessRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}), "doc_id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String(), "doc_id": Type.String() }, { additionalProperties: false }),
   response: {
     200: LivenessCheckResultSchema,
     400: ErrorResponseSchema,
@@ -397,7 +397,7 @@ export const runDocumentLivenessRoute = {
 export type RunDocumentLivenessParams = Static<typeof runDocumentLivenessRoute.params>
 
 export const createLivenessChallengeRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   response: {
     201: LivenessChallengeSchema,
     400: ErrorResponseSchema,
@@ -417,7 +417,7 @@ export type CreateLivenessChallengeParams = Static<typeof createLivenessChalleng
 export const verifyActiveLivenessJson = ActiveLivenessVerifyRequestSchema
 export const verifyActiveLivenessForm = Type.Object({ "challenge_id": Type.String({"maxLength":100}), "action": Type.Array(LivenessActionSchema, {"minItems":1,"maxItems":5,"description":"One part per frame, in order; the n-th `action` is the action of the n-th `image`."}), "image": Type.Array(Type.Unsafe<Buffer>({"format":"binary"}), {"minItems":1,"maxItems":5,"description":"One file part per frame (JPEG, PNG or WebP; at most 10 MB, 8,000 px a side each), as many as `action` parts."}) }, {"additionalProperties":false})
 export const verifyActiveLivenessRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: { content: { 'application/json': { schema: verifyActiveLivenessJson }, 'multipart/form-data': { schema: verifyActiveLivenessForm } } },
   response: {
     200: LivenessCheckResultSchema,
@@ -480,7 +480,7 @@ export const createApiKeyRoute = {
 export type CreateApiKeyBody = Static<typeof createApiKeyRoute.body>
 
 export const revokeApiKeyRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   response: {
     200: StatusOkSchema,
     400: ErrorResponseSchema,
@@ -511,7 +511,7 @@ export const getDashboardRoute = {
 export type GetDashboardQuerystring = Static<typeof getDashboardRoute.querystring>
 
 export const getConsoleVerificationRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   querystring: Type.Object({ "show": Type.Optional(Type.String({"maxLength":120,"pattern":"^doc_[0-9a-f-]{36}\\.(front|back)$"})) }, { additionalProperties: false }),
   response: {
     400: ErrorResponseSchema,
@@ -527,7 +527,7 @@ export type GetConsoleVerificationParams = Static<typeof getConsoleVerificationR
 export type GetConsoleVerificationQuerystring = Static<typeof getConsoleVerificationRoute.querystring>
 
 export const getConsoleImageRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}), "upload_id": Type.String({"maxLength":100}), "side": Type.Unsafe<"front" | "back">({"type":"string","enum":["front","back"]}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String(), "upload_id": Type.String(), "side": Type.Unsafe<"front" | "back">({"type":"string","enum":["front","back"]}) }, { additionalProperties: false }),
   response: {
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
@@ -541,8 +541,8 @@ export const getConsoleImageRoute = {
 export type GetConsoleImageParams = Static<typeof getConsoleImageRoute.params>
 
 export const reviewConsoleVerificationRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
-  body: Type.Object({ "decision": Type.Unsafe<"approved" | "declined">({"type":"string","enum":["approved","declined"]}), "reason": Type.String({"minLength":1,"maxLength":100,"pattern":"^[a-z][a-z0-9_]*$"}), "note": Type.Optional(Type.String({"maxLength":2000})), "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
+  body: Type.Object({ "decision": Type.Unsafe<"approved" | "declined">({"type":"string","enum":["approved","declined"]}), "reason": Type.String({"minLength":1,"pattern":"^[a-z][a-z0-9_]*$"}), "note": Type.Optional(Type.String({"maxLength":2000})), "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
   response: {
     400: ErrorResponseSchema,
     401: ErrorResponseSchema,
@@ -560,7 +560,7 @@ export type ReviewConsoleVerificationParams = Static<typeof reviewConsoleVerific
 export type ReviewConsoleVerificationBody = Static<typeof reviewConsoleVerificationRoute.body>
 
 export const redactConsoleVerificationRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: Type.Object({ "confirm": Type.Unsafe<"erase">({"type":"string","enum":["erase"],"description":"The operator's confirmation that the erasure cannot be undone."}), "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
   response: {
     400: ErrorResponseSchema,
@@ -603,7 +603,7 @@ export const createConsoleKeyRoute = {
 export type CreateConsoleKeyBody = Static<typeof createConsoleKeyRoute.body>
 
 export const revokeConsoleKeyRoute = {
-  params: Type.Object({ "id": Type.String({"maxLength":100}) }, { additionalProperties: false }),
+  params: Type.Object({ "id": Type.String() }, { additionalProperties: false }),
   body: Type.Object({ "csrf": Type.Optional(ConsoleCsrfTokenSchema) }, {"additionalProperties":false}),
   response: {
     400: ErrorResponseSchema,

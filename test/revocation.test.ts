@@ -26,7 +26,7 @@ function attempts(id: string): Attempt[] {
   return [
     { label: 'read a verification', operation: 'getVerification', method: 'GET', url: `/verifications/${id}`, before: 200 },
     { label: 'read an unknown verification', operation: 'getVerification', method: 'GET', url: '/verifications/vry_unknown', before: 404 },
-    { label: 'read with a malformed id', operation: 'getVerification', method: 'GET', url: `/verifications/${'x'.repeat(101)}`, before: 400 },
+    { label: 'read with a malformed id', operation: 'getVerification', method: 'GET', url: `/verifications/${'x'.repeat(101)}`, before: 404 },
     { label: 'list', operation: 'listVerifications', method: 'GET', url: '/verifications?limit=5', before: 200 },
     { label: 'list past the end', operation: 'listVerifications', method: 'GET', url: '/verifications?offset=1000', before: 200 },
     { label: 'list with a bad query', operation: 'listVerifications', method: 'GET', url: '/verifications?limit=0', before: 400 },

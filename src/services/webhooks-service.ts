@@ -10,7 +10,7 @@ import { webhookOrigin } from '../domain/audit.js'
 import { ApiError, conflict, notFound } from '../domain/errors.js'
 import { newId } from '../domain/ids.js'
 import { openSecret, PREVIOUS_SECRET_GRACE_MS, sealSecret } from '../domain/webhook-secrets.js'
-import { isStandardSecret, newStandardSecret } from '../domain/webhook-signing.js'
+import { newStandardSecret } from '../domain/webhook-signing.js'
 import type { Principal } from './api-keys-service.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
@@ -72,9 +72,6 @@ export function createWebhooksService(db: Db, repo: WebhooksRepository, keys: Ap
         if (problem) throw invalid('/webhook_url', problem)
       }
       if (body.generate_secret && body.webhook_secret !== undefined) throw invalid('/generate_secret', 'send webhook_secret or generate_secret, not both')
-      if (body.webhook_secret?.startsWith('whsec_') && !isStandardSecret(body.webhook_secret)) {
-        throw invalid('/webhook_secret', 'a secret starting with whsec_ must continue with base64 (the Standard Webhooks format)')
-      }
       const generatedSecret = body.generate_secret ? newStandardSecret() : null
       const sent = generatedSecret ?? body.webhook_secret
       await db.transaction(async (tx) => {
