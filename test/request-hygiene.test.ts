@@ -168,6 +168,20 @@ t.test('a JSON body nested deeper than 32 levels is a 400 on every JSON route, n
   t.ok(tooDeep(huge), 'two million levels are refused as 33 are')
 })
 
+t.test('an operation that takes no body takes {} or nothing, and no fields', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const { id } = await (await b.call('POST', '/verifications', { key: service.key, body: { checks: ['liveness'] } })).json()
+  const url = `/verifications/${id}/active-liveness/challenge`
+  const withBody = (body: string) => b.call('POST', url, { key: service.key, body, headers: { 'content-type': 'application/json' } })
+  const fields = await withBody('{"bogus":1,"a/b":2}')
+  expectValidationError(t, fields, 'createLivenessChallenge', /^\/bogus$/)
+  t.same(json<ErrorBody>(fields).error.details, [{ path: '/bogus', message: 'unknown field' }, { path: '/a~1b', message: 'unknown field' }])
+  expectValidationError(t, await withBody('[1]'), 'createLivenessChallenge', /^$/)
+  t.equal((await withBody('{}')).statusCode, 201, '{} is no body')
+  t.equal((await b.call('POST', url, { key: service.key })).statusCode, 201, 'nor is none')
+})
+
 t.test('a field named __proto__ is refused for what it is, not as malformed JSON', async (t) => {
   const b = await build(t)
   const service = await b.createKey('acme', 'service')

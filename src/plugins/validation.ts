@@ -11,6 +11,8 @@ import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
 import { jsonBoundsProblem } from './json-bounds.js'
 import { encodedBodyError, readBody } from './body-reader.js'
 import { base64Images, placeBytes } from './base64-images.js'
+import { MAX_DETAILS } from './errors.js'
+import { bodySchemas } from './route-body.js'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -99,6 +101,22 @@ function poisoned(text: string): boolean {
   }
 }
 
+/**
+ * A JSON body sent to an operation that takes none: `{}` is no body (many clients send one), but its
+ * fields are unknown fields, refused as in any body, and anything else is no body at all.
+ */
+function unwantedBody(request: FastifyRequest): ApiError | null {
+  if (Object.keys(bodySchemas(request)).length || !request.headers['content-type']?.includes('json')) return null
+  const body = request.body
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return new ApiError('validation_error', 'request validation failed', [{ path: '', message: 'this operation takes no body: send none, or {}' }])
+  }
+  const fields = Object.keys(body)
+  if (!fields.length) return null
+  const pointer = (k: string) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`
+  return new ApiError('validation_error', 'request validation failed', fields.slice(0, MAX_DETAILS).map((k) => ({ path: pointer(k), message: 'unknown field' })))
+}
+
 /** The query parameters the route's schema declares (the others are ignored). */
 function declaredQuery(request: FastifyRequest): Record<string, unknown> {
   const query = request.query as Record<string, unknown>
@@ -162,6 +180,8 @@ export default fp(
       // A compressed body that a parser took as it came (a console form) is 415, not garbled fields.
       const encoded = request.body === undefined ? null : encodedBodyError(request)
       if (encoded) return done(encoded)
+      const unwanted = request.body === undefined ? null : unwantedBody(request)
+      if (unwanted) return done(unwanted)
       // NUL characters and lone surrogates, which PostgreSQL's text cannot hold: a 400.
       const query = declaredQuery(request)
       if (!holdsNul(request.params) && !holdsNul(query) && !holdsNul(request.body)) return done()
