@@ -1417,7 +1417,9 @@ export interface components {
          *       does not match: `check_digit_mismatch`, `mrz_invalid_field`, `document_expired` (also a
          *       document that passed at its upload and expired before the verification finished),
          *       `document_type_mismatch`, `viz_mrz_mismatch`; `document_failed` and every `*_mismatch` of
-         *       identity (not its `*_partial_match`); `below_threshold` (a face match further than the margin below its threshold, from
+         *       identity (not its `*_partial_match`; and `first_name_mismatch` or `last_name_mismatch` only
+         *       for a name sent as text or printed on the page as the zone has it: a name OCR read from a
+         *       zone its page does not confirm may be misread, and is reviewed with that reason); `below_threshold` (a face match further than the margin below its threshold, from
          *       captures of good quality);
          *       `spoof_suspected`, `different_person`, `action_not_performed` and every `*_not_shown` of
          *       liveness. Also a verification that expired before its checks finished (`failed`:

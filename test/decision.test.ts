@@ -122,3 +122,20 @@ t.test('review: a holder of 100 or more, whose century a zone cannot say', async
   t.same(decide('completed', { document: born('2010-03-14'), identity: holder('1910-03-14') }, MARGIN, now), { decision: 'review', reasons: ['birth_century_unconfirmed'] })
   t.same(decide('completed', { document: born('1910-03-14'), identity: identity(false, ['date_of_birth_mismatch']) }, MARGIN, now).decision, 'declined', 'a declining reason wins')
 })
+
+t.test("a name mismatch against a zone name its page did not confirm is a person's to judge", async (t) => {
+  const withNames = (surname: string, sentZone = false) => {
+    const d = document(true)
+    const viz = { page_read: true, fields: { surname, given_names: 'match', document_number: 'match', date_of_birth: 'match', expiration_date: 'match' }, disagreeing: [], ...(sentZone ? { sent_zone: { photo_zone: true, differs: [] } } : {}) }
+    return { ...d, details: { ...d.details, viz } } as typeof d
+  }
+  const mismatch = identity(false, ['last_name_mismatch'])
+  // OCR may misread a zone's name (no check digit guards it): when the page does not print it, review.
+  t.same(decide('completed', { document: withNames('unread'), identity: mismatch }, MARGIN).decision, 'review')
+  t.ok(decide('completed', { document: withNames('unread'), identity: mismatch }, MARGIN).reasons.includes('last_name_mismatch'), 'the reason is said')
+  t.same(decide('completed', { document: withNames('match'), identity: mismatch }, MARGIN), { decision: 'declined', reasons: ['last_name_mismatch'] }, 'a name the page prints is the holder’s')
+  t.same(decide('completed', { document: withNames('unread', true), identity: mismatch }, MARGIN).decision, 'declined', 'a zone sent as text is no OCR reading')
+  t.same(decide('completed', { document: withNames('unread'), identity: identity(false, ['last_name_mismatch', 'date_of_birth_mismatch']) }, MARGIN), { decision: 'declined', reasons: ['date_of_birth_mismatch'] }, 'a date guarded by its check digit still declines')
+  // The identity check alone (no document check stored): its own word that the page did not confirm the zone.
+  t.same(decide('completed', { identity: identity(false, ['document_unconfirmed', 'last_name_mismatch']) }, MARGIN).decision, 'review')
+})

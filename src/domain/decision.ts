@@ -120,7 +120,20 @@ export function decide(status: 'completed' | 'failed', results: Results, margin:
     }
   }
   if (expired) declines.add('document_expired')
-  if (identity && !identity.passed) fails(identity.reasons)
+  if (identity && !identity.passed) {
+    // A name the zone gives, read by OCR from a photo whose printed page did not confirm it, may be
+    // OCR's misreading (names have no check digit): a person compares it with the declared one.
+    const misread = (r: Reason) => {
+      const field = r === 'last_name_mismatch' ? 'surname' : r === 'first_name_mismatch' ? 'given_names' : null
+      if (!field) return false
+      if (!document) return identity.reasons.includes('document_unconfirmed')
+      const viz = document.details?.viz
+      return !!viz && !viz.sent_zone && viz.fields[field] !== 'match'
+    }
+    const misreads = identity.reasons.filter(misread)
+    for (const r of misreads) review.add(r)
+    if (misreads.length < identity.reasons.length || !misreads.length) fails(identity.reasons.filter((r) => !misread(r)))
+  }
   // A zone writes two digits of year, read as the latest century that puts the birth in the past: a
   // birth a century before that (taken from the printed page, or from the declared date of birth) makes
   // a holder of 100 or more, whom a digit changed on the page, or a declaration, would also make.
