@@ -57,6 +57,20 @@ t.test('a forged expiry confirmed by nothing on the page is not approved', async
     t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
   })
 
+  await t.test('a date printed onto the page beside its own expiry is not the page printing it', async (t) => {
+    const [, line] = td3({ ...holder, expiry: '400314', optional: '123456782' })
+    const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
+    const sticker = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="260" height="44"><rect width="260" height="44" fill="#eef0ea"/>` +
+        `<text x="6" y="34" font-family="DejaVu Sans" font-weight="bold" font-size="26" fill="#111">14 MAR 2040</text></svg>`,
+    )
+    const stuck = await sharp(forged).composite([{ input: await sharp(sticker).png().toBuffer(), left: 870, top: 250 }]).jpeg({ quality: 90 }).toBuffer()
+    const { v, document } = await verify(b, key, stuck)
+    t.equal(document.details.mrz?.expiration_date, '2040-03-14')
+    t.not(document.details.viz.fields.expiration_date, 'match', 'the page prints its own expiry too')
+    t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
+  })
+
   await t.test('a genuine page beside a note is read and approved as it is', async (t) => {
     const { v, document } = await verify(b, key, await withNote(fixture('passport-td3-clean.jpg'), '14 MAR 2040'))
     t.same(Object.values(document.details.viz.fields), ['match', 'match', 'match', 'match', 'match'], 'the page prints its zone')

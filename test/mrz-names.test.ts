@@ -89,3 +89,14 @@ t.test('letters no MRZ can write are a word that is not compared, not nothing', 
   t.notOk(namePartlyMatches('Smith 王', 'MUELLER'), 'its written words must still be the MRZ’s')
   t.same([...mrzNameForms('Ólafsdóttir Þór')], ['OLAFSDOTTIR THOR'], 'Latin letters with marks are written as ever')
 })
+
+t.test('invisible characters are no part of a name; a letter of another alphabet is no Latin letter', async (t) => {
+  t.ok(lastNameMatches('Mu\u200beller', 'MUELLER', false), 'a zero-width space')
+  t.ok(lastNameMatches('Mu\u00adeller', 'MUELLER', false), 'a soft hyphen')
+  // A Cyrillic е in Müllеr, a Cyrillic А in Аnna: looks the same, is not the same name.
+  t.notOk(lastNameMatches('Müll\u0435r', 'MUELLER', false))
+  t.ok(namePartlyMatches('Müll\u0435r', 'MUELLER'), 'a person compares it')
+  t.notOk(firstNameMatches('\u0410nna Maria', 'ANNA MARIA', false))
+  t.ok(lastNameMatches('Παπαδόπουλος', 'PAPADOPOULOS', false), 'a Greek name alone is Greek')
+  t.ok(lastNameMatches('Петров', 'PETROV', false), 'a Cyrillic name alone is Cyrillic')
+})

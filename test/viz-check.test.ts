@@ -182,3 +182,24 @@ t.test('a page printing two-digit years (British passports) confirms the dates, 
   t.equal(inPrintedCentury({ ...gb, date_of_birth: '2024-03-14' }, ['14 MAR /MARS 24']).date_of_birth, '2024-03-14', 'nor does a two-digit year say a century')
   t.same(vizCrossCheck(mrz, ['14 MAA/MAR 1985', '14 MAA/MAR 19856']).two_digit_years, undefined, 'a four-digit year is no two-digit one')
 })
+
+t.test('a value found inside another field, or beside the page’s own, confirms nothing', async (t) => {
+  // A zone's surname changed to a name the page prints in its authority (BURG. VAN UTRECHT).
+  const authority = [...page, 'Autoriteit / Authority', 'BURG. VAN UTRECHT']
+  t.equal(vizCrossCheck({ ...mrz, surname: 'VAN UTRECHT' }, authority).fields.surname, 'near', 'found, not confirmed')
+  t.equal(vizCrossCheck(mrz, authority).fields.surname, 'match', 'the surname in its own line confirms')
+  t.equal(vizCrossCheck(mrz, page.map((l) => (l === 'MÜLLER' ? 'Naam / Surname MÜLLER' : l))).fields.surname, 'match', 'beside its label too')
+  // An expired page with a date added to it (a sticker printing the zone's forged expiry).
+  const expired = ['Geboortedatum / Date of birth', '14 MAA/MAR 1985', 'Datum van afgifte / Date of issue', '10 FEB/FEB 2014', 'Geldig tot / Date of expiry', '09 FEB/FEB 2019']
+  const forged = { ...mrz, expiration_date: '2040-03-14' }
+  t.equal(vizCrossCheck(forged, [...expired, '14 MAR 2040']).fields.expiration_date, 'near', 'the latest date, with the page’s own expiry among the others')
+  t.equal(vizCrossCheck({ ...mrz, expiration_date: '2019-02-09' }, expired).fields.expiration_date, 'match', 'the genuine page')
+  // A child's passport (born 2010) with an adult's birth date added.
+  const child = ['Date of birth', '14 MAR 2010', 'Date of issue', '02 JUN 2024', 'Date of expiry', '01 JUN 2029']
+  const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2029-06-01' }
+  t.equal(vizCrossCheck(adult, [...child, '14 MAR 1990']).fields.date_of_birth, 'near', 'the earliest date, with the page’s own birth among the others')
+  t.equal(vizCrossCheck({ ...adult, date_of_birth: '2010-03-14' }, child).fields.date_of_birth, 'match', 'the genuine page')
+  // A card valid 15 years (issued 2016, expiring 2031) is genuine.
+  const card = { ...mrz, date_of_birth: '1948-05-23', expiration_date: '2031-09-14' }
+  t.equal(vizCrossCheck(card, ['23.05.1948', '15.09.2016', '14.09.2031']).fields.expiration_date, 'match')
+})

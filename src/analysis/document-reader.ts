@@ -138,7 +138,8 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<{ page: 
     const read = lineCache(reader, way!.down)
     // No zone was read here to size a value's box by: the thickest lines first (a page prints its
     // holder's data larger than its labels).
-    const page = await pageUntilPrinted(read, [...way!.lines].sort((a, b) => b.thickness - a.thickness), mrzLines)
+    // Every line: no zone here to size a value's box by, and the page's dates must all be seen.
+    const page = pageText(await read(way!.lines))
     // The page is the group of lines that print the zone's values, not other text beside the card: its
     // text is the page's (a note beside it prints nothing of the document).
     const values = zoneValues(mrzLines)
@@ -247,7 +248,10 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   const readAs = zoneOf(found.lines)
   const fields = readAs.length ? fieldsAboveZone(readAs.map((l) => l.box), down) : null
   const onPage = (l: TextLine) => !readAs.includes(l) && (!fields || inQuadrilateral(fields, l.box.cx, l.box.cy))
-  const page = await pageUntilPrinted(read, rest, found.lines, onPage)
+  // Every line of a value's size is read, whatever the first ones confirm: a page's dates must all be
+  // seen (a date added beside the page's own is no confirmation, src/domain/viz-check.ts).
+  await read(rest.filter(fits))
+  const page = await pageUntilPrinted(read, rest.filter((b) => !fits(b)), found.lines, onPage)
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
   // and the reading with check digits as good whose names the page prints most exactly is taken. Every

@@ -31,6 +31,14 @@ const GREEK_OU = /Ο[ΥΎ]/g
  */
 const UNWRITTEN = '##'
 
+/**
+ * Whether a word mixes Latin, Cyrillic and Greek letters: no name is written so, but a name typed with
+ * a letter of another alphabet that looks the same (a Cyrillic А in ANNA) is, and its transliteration
+ * would pass it for the Latin one. Such a word is not compared (UNWRITTEN).
+ */
+const SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u]
+const mixedScripts = (word: string) => SCRIPTS.filter((script) => script.test(word)).length > 1
+
 /** One letter in MRZ letters: its own transliteration, or its base letter's once marks are dropped. */
 function letter(c: string, alternate: boolean): string {
   const own = LETTERS[c] ?? LETTERS[c.normalize('NFD').replace(/\p{M}/gu, '')]
@@ -41,9 +49,11 @@ function letter(c: string, alternate: boolean): string {
 
 /** A name as MRZ words: transliterated, anything else (hyphens, spaces, commas) a single space. */
 function spell(name: string, alternate: boolean, apostrophe: '' | ' '): string {
-  const upper = name.normalize('NFC').toUpperCase().replace(APOSTROPHES, apostrophe).replace(GREEK_OU, 'OU')
-  return [...upper]
-    .map((c) => letter(c, alternate))
+  // Invisible format characters (a zero-width space, a soft hyphen) are no part of a name.
+  const upper = name.normalize('NFC').replace(/\p{Cf}/gu, '').toUpperCase().replace(APOSTROPHES, apostrophe)
+  return upper
+    .split(/(\s+)/)
+    .map((word) => (mixedScripts(word) ? ` ${UNWRITTEN} ` : [...word.replace(GREEK_OU, 'OU')].map((c) => letter(c, alternate)).join('')))
     .join('')
     .replace(/[^A-Z0-9#]+/g, ' ')
     .trim()

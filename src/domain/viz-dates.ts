@@ -1,0 +1,104 @@
+// The dates a data page prints (birth, issue, expiry), read from its OCR lines, and how they stand
+// against the zone's two dates (src/domain/viz-check.ts).
+import type { MrzData } from '../../generated/schemas.js'
+import type { VizStatus } from './viz-check.js'
+
+const MONTHS: Record<string, number> = {
+  JAN: 1, JANV: 1, FEB: 2, FEV: 2, FEBR: 2, MAR: 3, MAA: 3, MRZ: 3, MARS: 3, APR: 4, AVR: 4, ABR: 4, MAY: 5, MAI: 5, MEI: 5, MAG: 5,
+  JUN: 6, JUIN: 6, GIU: 6, JUL: 7, JUIL: 7, LUG: 7, AUG: 8, AOU: 8, AGO: 8, SEP: 9, SEPT: 9, SET: 9, OCT: 10, OKT: 10, OTT: 10,
+  NOV: 11, DEC: 12, DEZ: 12, DIC: 12,
+}
+
+/** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD. */
+export function datesOf(line: string): string[] {
+  const found: string[] = []
+  // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
+  // languages too (14MAAMAR 1985): the first word names the month.
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
+    const month = MONTHS[m[2]!]
+    if (month) found.push(iso(Number(m[3]), month, Number(m[1])))
+  }
+  for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) found.push(iso(Number(m[3]), Number(m[2]), Number(m[1])))
+  for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) found.push(iso(Number(m[1]), Number(m[2]), Number(m[3])))
+  return found
+}
+
+const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+
+/**
+ * Dates a page line prints with a two-digit year and the month in words (British passports:
+ * 14 MAR /MARS 85), as YY-MM-DD: the year's century is not printed.
+ */
+export function shortDatesOf(line: string): string[] {
+  const found: string[] = []
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/g)) {
+    const month = MONTHS[m[2]!]
+    if (month) found.push(iso(Number(m[3]), month, Number(m[1])).slice(2))
+  }
+  return found
+}
+
+/** The dates a page prints, those with a two-digit year apart. */
+export interface PageDates { full: string[], short: string[] }
+
+/**
+ * A date printed on the page, which prints several (birth, issue, expiry): `match` when it is the one
+ * in its place, the earliest for a birth and the latest for an expiry; `near` when the page prints it
+ * as another date (a zone's birth date moved to the page's date of issue); `unread` when it does not
+ * print it (another date is no disagreement). A date printed with a two-digit year has no place of
+ * its own, since no such date says its century: a page printing its years so agrees with the zone as
+ * `shortDatesAgree` says. `century` says whether the page printed the date's century.
+ */
+export function lookDate(mrz: MrzData, value: string, dates: PageDates, place: 'earliest' | 'latest'): { status: VizStatus, century: boolean } {
+  const century = dates.full.includes(value)
+  if (!century) {
+    if (!dates.short.includes(value.slice(2))) return { status: 'unread', century }
+    return { status: shortDatesAgree(mrz, dates.short) ? 'match' : 'near', century }
+  }
+  const sorted = [...dates.full].sort()
+  const inPlace = (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value
+  return { status: inPlace && fullDatesAgree(mrz, dates.full) ? 'match' : 'near', century }
+}
+
+/** How long before its expiry a document was issued, at most (15 years for some identity cards, and a margin). */
+const VALID_FOR_YEARS = 16
+
+/**
+ * Whether the dates a page prints with their century fit the zone's birth and expiry: besides them, one
+ * date at most (the issue), between them and within VALID_FOR_YEARS of the expiry. A date added to the
+ * page (a sticker printing the zone's forged expiry, or an adult's birth date on a child's passport) is
+ * earliest or latest, but leaves the page's own birth or expiry among the others.
+ */
+function fullDatesAgree(mrz: MrzData, full: string[]): boolean {
+  const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
+  if (!born || !ends) return true
+  const issuedFrom = `${String(Number(ends.slice(0, 4)) - VALID_FOR_YEARS).padStart(4, '0')}${ends.slice(4)}`
+  const others = [...new Set(full)].filter((d) => d !== born && d !== ends)
+  return others.length <= 1 && others.every((d) => d >= born && d >= issuedFrom && d <= ends)
+}
+
+/** How long before its expiry a document printing two-digit years was issued, at most (a British passport: 10 years and 9 months). */
+const ISSUED_WITHIN_YEARS = 11
+
+/**
+ * Whether a page printing two-digit years (YY-MM-DD) agrees with the zone's two dates, which say their
+ * centuries: the two are printed apart (one printed date is no birth and expiry both), and every
+ * other date printed (the issue) lies between them in some century, within ISSUED_WITHIN_YEARS of the
+ * expiry. A zone's birth or expiry moved onto the date of issue leaves the page's own birth or expiry
+ * outside them, whatever its century; a zone whose expiry is the printed birthday (and birth the
+ * issue) leaves the real expiry decades before it.
+ */
+function shortDatesAgree(mrz: MrzData, short: string[]): boolean {
+  const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
+  if (!born || !ends || born >= ends || born.slice(2) === ends.slice(2)) return false
+  const issuedFrom = `${String(Number(ends.slice(0, 4)) - ISSUED_WITHIN_YEARS).padStart(4, '0')}${ends.slice(4)}`
+  const from = issuedFrom > born ? issuedFrom : born
+  const issued = (d: string) => {
+    for (let c = Number(from.slice(0, 2)); c <= Number(ends.slice(0, 2)); c++) {
+      const date = `${String(c).padStart(2, '0')}${d}`
+      if (date >= from && date <= ends) return true
+    }
+    return false
+  }
+  return short.every((d) => d === born.slice(2) || d === ends.slice(2) || issued(d))
+}
