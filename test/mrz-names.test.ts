@@ -100,3 +100,18 @@ t.test('invisible characters are no part of a name; a letter of another alphabet
   t.ok(lastNameMatches('Παπαδόπουλος', 'PAPADOPOULOS', false), 'a Greek name alone is Greek')
   t.ok(lastNameMatches('Петров', 'PETROV', false), 'a Cyrillic name alone is Cyrillic')
 })
+
+t.test('initials, and names transliterated from another alphabet, match in part', async (t) => {
+  for (const [declared, mrz] of [['A. M.', 'ANNA MARIA'], ['A.', 'ANNA MARIA'], ['J.P.', 'JAN PIETER'], ['v.d. Berg', 'VAN DER BERG']]) {
+    t.notOk(firstNameMatches(declared!, mrz!, false), `${declared} is not ${mrz}`)
+    t.ok(namePartlyMatches(declared!, mrz!), `${declared}: initials of ${mrz}`)
+  }
+  t.notOk(namePartlyMatches('B. M.', 'ANNA MARIA'), 'other initials')
+  // Russian, Ukrainian, Greek, Arabic names: the zone's ICAO spelling against the one people use.
+  const pairs = [['Yulia', 'IULIIA'], ['Evgeny', 'YEVHEN'], ['Dmitry', 'DMITRII'], ['Sergey', 'SERGEI'], ['Alexander', 'ALEKSANDR'], ['Natalya', 'NATALIIA'], ['Giorgos', 'GEORGIOS'], ['Mohammed', 'MUHAMMAD']]
+  for (const [declared, mrz] of pairs) {
+    t.notOk(namePartlyMatches(declared!, mrz!), `${declared} for ${mrz}: another name, for a Latin-script holder`)
+    t.ok(namePartlyMatches(declared!, mrz!, true), `${declared} for ${mrz}: another spelling, for a holder whose name is transliterated`)
+  }
+  t.notOk(namePartlyMatches('Olga', 'IULIIA', true), 'another name still')
+})

@@ -203,3 +203,14 @@ t.test('a value found inside another field, or beside the page’s own, confirms
   const card = { ...mrz, date_of_birth: '1948-05-23', expiration_date: '2031-09-14' }
   t.equal(vizCrossCheck(card, ['23.05.1948', '15.09.2016', '14.09.2031']).fields.expiration_date, 'match')
 })
+
+t.test('dates as pages print them across Europe', async (t) => {
+  const born = { ...mrz, date_of_birth: '1984-01-12', expiration_date: '2032-04-08' }
+  t.equal(vizCrossCheck(born, ['12 GEN/JAN 1984']).fields.date_of_birth, 'match', 'the national month first (Italian GEN), English after')
+  t.equal(vizCrossCheck(born, ['12 ENE/JAN 1984']).fields.date_of_birth, 'match', 'Spanish ENE')
+  t.equal(vizCrossCheck(born, ['12011984', '08042032']).fields.date_of_birth, 'match', 'DD MM YYYY with its spaces lost to OCR')
+  t.equal(vizCrossCheck(born, ['12011984', '08042032']).fields.expiration_date, 'match')
+  t.equal(vizCrossCheck(born, ['12345678', '12 JAN 1984']).fields.date_of_birth, 'match', 'eight digits that are no date are no date')
+  // GROß is read GROB by OCR: the zone's GROSS.
+  t.equal(vizCrossCheck({ ...mrz, surname: 'GROSS' }, ['GROB']).fields.surname, 'match', 'ß read as B')
+})

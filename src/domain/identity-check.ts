@@ -18,6 +18,17 @@ const normalizeNumber = (s: string) =>
     .replace(/O/g, '0')
     .replace(/I/g, '1')
 
+/**
+ * States whose citizens' names are written in another alphabet at home (Cyrillic, Greek, Armenian,
+ * Georgian, Hebrew, Arabic, Asian scripts), so that their Latin spellings vary: the ICAO one in the zone
+ * (IULIIA), another everywhere else (Yulia).
+ */
+const TRANSLITERATED = new Set([
+  'RUS', 'UKR', 'BLR', 'BGR', 'SRB', 'MKD', 'MNE', 'BIH', 'KAZ', 'KGZ', 'TJK', 'UZB', 'TKM', 'AZE', 'MNG', 'GRC', 'CYP', 'ARM', 'GEO',
+  'ISR', 'ARE', 'SAU', 'EGY', 'IRQ', 'SYR', 'JOR', 'LBN', 'KWT', 'QAT', 'BHR', 'OMN', 'YEM', 'LBY', 'DZA', 'MAR', 'TUN', 'SDN', 'IRN',
+  'AFG', 'PAK', 'CHN', 'TWN', 'HKG', 'JPN', 'KOR', 'PRK', 'THA', 'LAO', 'KHM', 'MMR', 'IND', 'BGD', 'LKA', 'NPL', 'ETH', 'ERI',
+])
+
 const namePartlyOrWhole = (declared: string, mrz: string) => lastNameMatches(declared, mrz, false) || namePartlyMatches(declared, mrz)
 
 export function identityCheck(
@@ -66,10 +77,11 @@ export function identityCheck(
   const exchanged =
     matches.first_name === false && matches.last_name === false && holder.first_name !== null && holder.last_name !== null &&
     namePartlyOrWhole(declared.first_name!, holder.last_name) && namePartlyOrWhole(declared.last_name!, holder.first_name)
+  const transliterated = TRANSLITERATED.has(holder.nationality ?? normalizeState(mrz?.issuing_state ?? ''))
   const partly = (f: Field) =>
     exchanged ? f === 'first_name' || f === 'last_name'
-    : f === 'first_name' ? namePartlyMatches(declared.first_name!, holder.first_name ?? '')
-    : f === 'last_name' && namePartlyMatches(declared.last_name!, holder.last_name ?? '')
+    : f === 'first_name' ? namePartlyMatches(declared.first_name!, holder.first_name ?? '', transliterated)
+    : f === 'last_name' && namePartlyMatches(declared.last_name!, holder.last_name ?? '', transliterated)
   const reasons: IdentityCheckResult['reasons'] = []
   if (!document || !mrz) reasons.push('no_document')
   else if (!document.passed) reasons.push('document_failed')

@@ -122,18 +122,39 @@ export function firstNameMatches(declared: string, mrz: string, truncated: boole
 export const oneLetterSpellings = (name: string) => name.replace(/AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U').replace(/AA/g, 'A').replace(/DJ/g, 'D')
 
 /**
+ * A name transliterated from another alphabet, as its Latin spellings share it: its consonants, with
+ * the letters that spellings trade for one another made one (Y, J and I; X and KS; KH, H and G; PH and
+ * F; W and V) and doubled letters single. YULIA and IULIIA, EVGENY and YEVHEN, DMITRY and DMITRII,
+ * ALEXANDER and ALEKSANDR, MOHAMMED and MUHAMMAD share theirs.
+ */
+const skeleton = (name: string) =>
+  name
+    .replace(/X/g, 'KS')
+    .replace(/PH/g, 'F')
+    .replace(/KH|H/g, 'G')
+    .replace(/W/g, 'V')
+    .replace(/[AEIOUYJ]/g, '')
+    .replace(/(.)\1+/g, '$1')
+
+/**
  * Whether a declared name that does not match the MRZ's matches it in part, which a person should look
  * at rather than the automation decline: the same letters once two-letter transliterations are read as
  * one (Muller typed for MUELLER) and spaces dropped (Vanderberg, VAN DER BERG), or all the words of
  * one side among the other's (Smith for SMITH JONES, Maria for ANNA MARIA). Words of one letter
- * (initials, a particle written apart) do not count for the second rule. A name written in part in
- * letters no MRZ writes (UNWRITTEN) matches in part when its other words are among the MRZ's.
+ * (initials, a particle written apart) do not count for the second rule, but initials in the place of
+ * the MRZ's words do (A. M. for ANNA MARIA). A name written in part in letters no MRZ writes (UNWRITTEN)
+ * matches in part when its other words are among the MRZ's. `transliterated`: the holder's names are
+ * written in another alphabet at home, so that Latin spellings of them differ: the same skeleton.
  */
-export function namePartlyMatches(declared: string, mrz: string): boolean {
+export function namePartlyMatches(declared: string, mrz: string, transliterated = false): boolean {
   const have = words(mrz).split(' ').filter(Boolean).map(oneLetterSpellings)
   for (const form of mrzNameForms(declared)) {
     const want = form.split(' ').map(oneLetterSpellings)
     if (want.join('') === have.join('')) return true
+    // Initials (A. M., J.P., v.d. Berg): each word the MRZ's in its place, or its first letter.
+    const initial = (w: string, i: number) => w.length === 1 && (have[i]?.length ?? 0) > 1 && have[i]!.startsWith(w)
+    if (want.length <= have.length && want.some(initial) && want.every((w, i) => w === have[i] || initial(w, i))) return true
+    if (transliterated && want.some((w) => w !== UNWRITTEN) && skeleton(want.join('')) === skeleton(have.join(''))) return true
     // Words no MRZ can write are not compared: the others, if any, must be among the MRZ's.
     const written = want.filter((w) => w !== UNWRITTEN)
     if (written.length < want.length && written.every((w) => have.includes(w))) return true

@@ -57,11 +57,11 @@ const nameKey = (s: string) => oneLetterSpellings(s).replace(/SS/g, 'S')
 
 /**
  * A zone's name as OCR reads the page that printed it: the OCR drops diacritics (SCHRÖDER reads
- * SCHRODER), so a letter the zone transliterates in two (OE, UE, AE, AA, DJ) is one on the page. Only
- * this way round: a page with more letters than that (GROSS, ADJANI for a zone's GROS, ADANI) is
- * another name.
+ * SCHRODER), so a letter the zone transliterates in two (OE, UE, AE, AA, DJ) is one on the page, and
+ * it reads ß (the zone's SS) as B: GROß reads GROB. Only this way round: a page with more letters than
+ * that (GROSS, ADJANI for a zone's GROS, ADANI) is another name.
  */
-const asOcrReadsIt = oneLetterSpellings
+const asOcrReadsIt = (name: string) => oneLetterSpellings(name).replace(/SS/g, 'B')
 
 /** Characters OCR takes for one another, folded for document numbers. */
 const numberKey = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2')

@@ -6,19 +6,26 @@ import type { VizStatus } from './viz-check.js'
 const MONTHS: Record<string, number> = {
   JAN: 1, JANV: 1, FEB: 2, FEV: 2, FEBR: 2, MAR: 3, MAA: 3, MRZ: 3, MARS: 3, APR: 4, AVR: 4, ABR: 4, MAY: 5, MAI: 5, MEI: 5, MAG: 5,
   JUN: 6, JUIN: 6, GIU: 6, JUL: 7, JUIL: 7, LUG: 7, AUG: 8, AOU: 8, AGO: 8, SEP: 9, SEPT: 9, SET: 9, OCT: 10, OKT: 10, OTT: 10,
-  NOV: 11, DEC: 12, DEZ: 12, DIC: 12,
+  NOV: 11, DEC: 12, DEZ: 12, DIC: 12, GEN: 1, ENE: 1, OUT: 10, DES: 12, AOUT: 8,
 }
 
 /** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD. */
-export function datesOf(line: string): string[] {
+export function datesOf(printed: string): string[] {
   const found: string[] = []
+  const line = printed.normalize('NFD').replace(/\p{M}/gu, '')
   // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
-  // languages too (14MAAMAR 1985): the first word names the month.
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
-    const month = MONTHS[m[2]!]
-    if (month) found.push(iso(Number(m[3]), month, Number(m[1])))
+  // languages too (14MAAMAR 1985): the first word names the month, or the second (12 GEN/JAN 1984).
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
+    const month = MONTHS[m[2]!] ?? MONTHS[m[3] ?? '']
+    if (month) found.push(iso(Number(m[4]), month, Number(m[1])))
   }
   for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) found.push(iso(Number(m[3]), Number(m[2]), Number(m[1])))
+  // Day, month and year in numbers with their spaces lost to OCR (09 04 2012 read 09042012): only a
+  // real day of a month of this or the last century, since numbers of eight digits are printed too.
+  for (const m of line.matchAll(/(?<!\d)(\d{2})(\d{2})((?:19|20)\d{2})(?!\d)/g)) {
+    const [day, month] = [Number(m[1]), Number(m[2])]
+    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) found.push(iso(Number(m[3]), month, day))
+  }
   for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) found.push(iso(Number(m[1]), Number(m[2]), Number(m[3])))
   return found
 }
