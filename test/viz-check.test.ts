@@ -214,3 +214,18 @@ t.test('dates as pages print them across Europe', async (t) => {
   // GROß is read GROB by OCR: the zone's GROSS.
   t.equal(vizCrossCheck({ ...mrz, surname: 'GROSS' }, ['GROB']).fields.surname, 'match', 'ß read as B')
 })
+
+t.test('where the page labels a name, the name confirms there', async (t) => {
+  // A card's front, its rows of two columns read label, label, value, value.
+  const card = [
+    'Ausweisnummer / Card No.', 'Name / Surname', 'LM4R7XC21', 'SCHRÖDER', 'Vornamen / Given names', 'GRETA LUISE',
+    'Geburtstag / Date of birth', 'Staatsangehörigkeit / Nationality', '23.05.1948', 'DEUTSCH', 'Geburtsort / Place of birth', 'HAMBURG',
+  ]
+  const zone = { ...mrz, surname: 'SCHROEDER', given_names: 'GRETA LUISE', document_number: 'LM4R7XC21', date_of_birth: '1948-05-23' }
+  t.equal(vizCrossCheck(zone, card).fields.surname, 'match', 'the surname in the row under its label')
+  // The zone's surname changed to the place of birth, which the page prints alone in its own field.
+  t.equal(vizCrossCheck({ ...zone, surname: 'HAMBURG' }, card).fields.surname, 'near', 'found in another field: not confirmed')
+  // A name printed in two alphabets on one line: each part is the name.
+  t.equal(vizCrossCheck({ ...mrz, surname: 'IVANOVA' }, ['Фамилия / Surname', 'ИВАНОВА/IVANOVA']).fields.surname, 'match')
+  t.equal(vizCrossCheck({ ...mrz, surname: 'IVANOVA' }, ['WBAHOBA/IVANOVA']).fields.surname, 'match', 'whatever OCR reads of the other part')
+})

@@ -46,6 +46,25 @@ const LABELS = new Set([
   'APELLIDOS', 'NOMBRE', 'NACIMIENTO', 'NACIONALIDAD', 'SEXO', 'CADUCIDAD', 'PASAPORTE',
   'COGNOME', 'NOME', 'NASCITA', 'CITTADINANZA', 'SCADENZA', 'PASSAPORTO',
 ])
+/** Words of the labels over a holder's surname, and over her given names. */
+const SURNAME_LABELS = new Set(['SURNAME', 'NAAM', 'NOM', 'COGNOME', 'APELLIDOS'])
+const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMBRE', 'NOME'])
+
+/** Lines read after a label, beside its value, in the same row (a page prints two columns). */
+const ROW = 3
+
+/**
+ * The lines under a name's label (a line of labels alone, holding one of `label`): the first ROW lines
+ * after it that are not labels, where a data page prints that name (its row may hold another column's
+ * value, read first). Null when no line is read as such a label.
+ */
+function underLabel(lines: string[][], label: Set<string>): number[] | null {
+  const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <= 2)
+  const at = lines.findIndex((l) => l.some((w) => label.has(w)) && labelsAlone(l))
+  if (at < 0) return null
+  return lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)
+}
+
 /** Labels a page must show to count as read. */
 const LABELS_NEEDED = 4
 
@@ -151,7 +170,9 @@ export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
-  const nameLines = upper.flatMap((l) => [...mrzNameForms(l)].map((form) => form.split(' ').filter(Boolean)))
+  // A line printing a name in two alphabets (ИВАНОВА/IVANOVA) prints it in each part.
+  const formsOf = (line: string) => line.split('/').flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
+  const nameLines = upper.flatMap(formsOf)
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
   const dates = { full: upper.flatMap(datesOf), short: upper.flatMap(shortDatesOf) }
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
@@ -163,8 +184,16 @@ export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   const nameWords = new Set(zoneWords.flatMap((w) => [w, asOcrReadsIt(w)]))
   const namesAlone = (line: string[]) =>
     line.every((w) => w.length <= 1 || nameWords.has(w) || LABELS.has(w) || (full && zoneWords.some((z) => w.startsWith(z))))
-  if (mrz.surname) fields.surname = look(mrz.surname, nameLines, nameKey, true, full && !mrz.given_names, asOcrReadsIt, namesAlone)
-  if (mrz.given_names) fields.given_names = look(mrz.given_names, nameLines, nameKey, true, full, asOcrReadsIt, namesAlone)
+  // Where the page labels a name, it confirms there: found only elsewhere (a place of birth that is
+  // the zone's surname, text added onto the page), it is found, not confirmed.
+  const name = (value: string, label: Set<string>, cutShort: boolean): VizStatus => {
+    const anywhere = look(value, nameLines, nameKey, true, cutShort, asOcrReadsIt, namesAlone)
+    const under = underLabel(lines, label)
+    if (under === null || anywhere !== 'match') return anywhere
+    return look(value, under.flatMap((i) => formsOf(upper[i]!)), nameKey, true, cutShort, asOcrReadsIt, namesAlone) === 'match' ? 'match' : 'near'
+  }
+  if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)
+  if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
   const twoDigit: VizDateField[] = []
