@@ -207,7 +207,8 @@ const ZONE_LINES = [2, 3]
  * over unread. 'uncertain': a zone whose names neither the page nor a second reading confirms.
  * Lines are read only as far as needed, for reading a line is most of a document's cost: the zone
  * from the last two, then three, long lines at the page's foot, the others only when those hold no
- * zone; the rest of the page until it prints every field of the zone exactly.
+ * zone; then every line of a value's size, and the others until the page prints every field of the
+ * zone exactly.
  */
 async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorough: boolean): Promise<(PageReading & { zone: TextBox[] | null }) | 'uncertain' | null> {
   const read = lineCache(reader, down)
@@ -235,10 +236,9 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   if (!found?.valid) found = better(found, findMrz(texts(await read(lines))))
   if (!found) return null
   if (!found.valid) found = better(found, (await reread())[0] ?? null)!
-  // The rest of the page until it prints every field of the zone exactly as the zone has it, or is read
-  // whole: first the lines of a value's size (headers and labels are longer, a sex or a country code
-  // shorter), thickest first (a page prints its holder's data larger than its labels), then the others.
-  // The order decides only how soon the reading stops, not what it finds.
+  // The rest of the page: every line of a value's size (headers and labels are longer, a sex or a
+  // country code shorter), then the others, thickest first (a page prints its holder's data larger than
+  // its labels), until it prints every field of the zone exactly as the zone has it, or is read whole.
   const fits = valueSized(found.lines, [...known.values()])
   const rest = lines.filter((b) => !known.has(b)).sort((a, b) => Number(fits(b)) - Number(fits(a)) || b.thickness - a.thickness)
   // The lines the zone was read from: lines that read as its lines, within OCR's noise (a recut reads
