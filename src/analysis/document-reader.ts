@@ -136,8 +136,6 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<{ page: 
   try {
     const [way] = await orientations(reader, located.boxes)
     const read = lineCache(reader, way!.down)
-    // No zone was read here to size a value's box by: the thickest lines first (a page prints its
-    // holder's data larger than its labels).
     // Every line: no zone here to size a value's box by, and the page's dates must all be seen.
     const page = pageText(await read(way!.lines))
     // The page is the group of lines that print the zone's values, not other text beside the card: its
@@ -207,8 +205,8 @@ const ZONE_LINES = [2, 3]
  * over unread. 'uncertain': a zone whose names neither the page nor a second reading confirms.
  * Lines are read only as far as needed, for reading a line is most of a document's cost: the zone
  * from the last two, then three, long lines at the page's foot, the others only when those hold no
- * zone; then every line of a value's size, and the others until the page prints every field of the
- * zone exactly.
+ * zone; then every line of a value's size (all the page's dates), and the others only until the page
+ * prints every field of the zone exactly.
  */
 async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorough: boolean): Promise<(PageReading & { zone: TextBox[] | null }) | 'uncertain' | null> {
   const read = lineCache(reader, down)
