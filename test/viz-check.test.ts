@@ -229,3 +229,18 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
   t.equal(vizCrossCheck({ ...mrz, surname: 'IVANOVA' }, ['Фамилия / Surname', 'ИВАНОВА/IVANOVA']).fields.surname, 'match')
   t.equal(vizCrossCheck({ ...mrz, surname: 'IVANOVA' }, ['WBAHOBA/IVANOVA']).fields.surname, 'match', 'whatever OCR reads of the other part')
 })
+
+t.test("a name under its label is that line's whole value, under every such label", async (t) => {
+  const labelled = ['Naam / Surname', 'MÜLLER', 'Voornamen / Given names', 'ANNA MARIA', 'Geboortedatum / Date of birth', '14 MAA/MAR 1985']
+  t.equal(vizCrossCheck(mrz, labelled).fields.surname, 'match')
+  t.equal(vizCrossCheck(mrz, labelled).fields.given_names, 'match')
+  // The zone's names rearranged from the page's own (MARIA<<ANNA), the page untouched.
+  const rearranged = vizCrossCheck({ ...mrz, surname: 'MARIA', given_names: 'ANNA' }, labelled).fields
+  t.equal(rearranged.surname, 'near', 'MARIA is part of the given names’ row, not the surname')
+  t.equal(rearranged.given_names, 'near')
+  // A label and name added above the page's own (a sticker printing BAKER under "Naam / Nom").
+  const added = ['Naam / Nom', 'BAKER', 'Voornamen / Prenoms', 'JOHN', ...labelled]
+  const forged = vizCrossCheck({ ...mrz, surname: 'BAKER', given_names: 'JOHN' }, added).fields
+  t.equal(forged.surname, 'near', 'the page’s own surname label prints another name')
+  t.equal(forged.given_names, 'near')
+})

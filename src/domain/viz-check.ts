@@ -53,16 +53,16 @@ const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMB
 /** Lines read after a label, beside its value, in the same row (a page prints two columns). */
 const ROW = 3
 
+const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <= 2)
+
 /**
- * The lines under a name's label (a line of labels alone, holding one of `label`): the first ROW lines
- * after it that are not labels, where a data page prints that name (its row may hold another column's
- * value, read first). Null when no line is read as such a label.
+ * The lines under each of a name's labels (a line of labels alone, holding one of `label`): the first
+ * ROW lines after it that are not labels, where a data page prints that name (its row may hold another
+ * column's value, read first). Empty when no line is read as such a label.
  */
-function underLabel(lines: string[][], label: Set<string>): number[] | null {
-  const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <= 2)
-  const at = lines.findIndex((l) => l.some((w) => label.has(w)) && labelsAlone(l))
-  if (at < 0) return null
-  return lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)
+function underLabels(lines: string[][], label: Set<string>): number[][] {
+  const labelled = lines.flatMap((l, at) => (l.some((w) => label.has(w)) && labelsAlone(l) ? [at] : []))
+  return labelled.map((at) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW))
 }
 
 /** Labels a page must show to count as read. */
@@ -186,11 +186,18 @@ export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
     line.every((w) => w.length <= 1 || nameWords.has(w) || LABELS.has(w) || (full && zoneWords.some((z) => w.startsWith(z))))
   // Where the page labels a name, it confirms there: found only elsewhere (a place of birth that is
   // the zone's surname, text added onto the page), it is found, not confirmed.
+  // Under a label, the name is a line's whole value (its labels aside): MARIA is not the surname in a
+  // row printing ANNA MARIA. A page labelling the name more than once (a label added onto it) prints it
+  // under each label.
+  const whole = (value: string, cutShort: boolean) => (form: string[]) => {
+    const printed = form.filter((w) => !LABELS.has(w) && (w.length > 1 || value.split(' ').includes(w))).join(' ')
+    return printed === value || printed === asOcrReadsIt(value) || (cutShort && printed.startsWith(value))
+  }
   const name = (value: string, label: Set<string>, cutShort: boolean): VizStatus => {
     const anywhere = look(value, nameLines, nameKey, true, cutShort, asOcrReadsIt, namesAlone)
-    const under = underLabel(lines, label)
-    if (under === null || anywhere !== 'match') return anywhere
-    return look(value, under.flatMap((i) => formsOf(upper[i]!)), nameKey, true, cutShort, asOcrReadsIt, namesAlone) === 'match' ? 'match' : 'near'
+    const labelled = underLabels(lines, label)
+    if (!labelled.length || anywhere !== 'match') return anywhere
+    return labelled.every((under) => under.some((i) => formsOf(upper[i]!).some(whole(value, cutShort)))) ? 'match' : 'near'
   }
   if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)
   if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
