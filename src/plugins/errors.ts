@@ -24,7 +24,8 @@ export const WWW_AUTHENTICATE = 'Bearer realm="identity-verification"'
 
 type AjvIssue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }
 
-const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
+/** A field name as a JSON Pointer token (RFC 6901: ~ and / escaped). */
+export const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
 
 /** How many problems a validation_error lists: enough to fix a body, not a body's size again. */
 export const MAX_DETAILS = 50

@@ -11,7 +11,7 @@ import { parseInPieces, PIECE_BYTES } from './json-pieces.js'
 import { jsonBoundsProblem } from './json-bounds.js'
 import { encodedBodyError, readBody } from './body-reader.js'
 import { base64Images, placeBytes } from './base64-images.js'
-import { MAX_DETAILS } from './errors.js'
+import { MAX_DETAILS, pointerToken } from './errors.js'
 import { bodySchemas } from './route-body.js'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -75,7 +75,7 @@ export function nulCharacterAt(value: unknown, path = ''): string | null {
   if (!holdsNul(value)) return null
   if (typeof value === 'string') return path
   for (const [k, v] of Object.entries(value as object)) {
-    const here = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`
+    const here = `${path}/${pointerToken(k)}`
     if (unstorable(k)) return here
     const found = nulCharacterAt(v, here)
     if (found !== null) return found
@@ -113,8 +113,7 @@ function unwantedBody(request: FastifyRequest): ApiError | null {
   }
   const fields = Object.keys(body)
   if (!fields.length) return null
-  const pointer = (k: string) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`
-  return new ApiError('validation_error', 'request validation failed', fields.slice(0, MAX_DETAILS).map((k) => ({ path: pointer(k), message: 'unknown field' })))
+  return new ApiError('validation_error', 'request validation failed', fields.slice(0, MAX_DETAILS).map((k) => ({ path: `/${pointerToken(k)}`, message: 'unknown field' })))
 }
 
 /** The query parameters the route's schema declares (the others are ignored). */
