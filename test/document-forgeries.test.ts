@@ -26,8 +26,17 @@ async function withNote(page: Buffer, note: string): Promise<Buffer> {
     .toBuffer()
 }
 
-async function verify(b: Built, key: string, photo: Buffer) {
-  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'identity'], applicant } })).json().id as string
+/** The page with a sticker printing `text` as the page prints its values, its top left corner at (left, top). */
+async function withSticker(page: Buffer, text: string, left: number, top: number, width = 300): Promise<Buffer> {
+  const sticker = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40"><rect width="${width}" height="40" fill="#eef0ea"/>` +
+      `<text x="4" y="30" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">${text}</text></svg>`,
+  )
+  return sharp(page).composite([{ input: await sharp(sticker).png().toBuffer(), left, top }]).jpeg({ quality: 90 }).toBuffer()
+}
+
+async function verify(b: Built, key: string, photo: Buffer, declared = applicant) {
+  const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'identity'], applicant: declared } })).json().id as string
   const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: photo.toString('base64') } })
   if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`)
   const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
@@ -60,14 +69,41 @@ t.test('a forged expiry confirmed by nothing on the page is not approved', async
   await t.test('a date printed onto the page beside its own expiry is not the page printing it', async (t) => {
     const [, line] = td3({ ...holder, expiry: '400314', optional: '123456782' })
     const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
-    const sticker = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="260" height="44"><rect width="260" height="44" fill="#eef0ea"/>` +
-        `<text x="6" y="34" font-family="DejaVu Sans" font-weight="bold" font-size="26" fill="#111">14 MAR 2040</text></svg>`,
-    )
-    const stuck = await sharp(forged).composite([{ input: await sharp(sticker).png().toBuffer(), left: 870, top: 250 }]).jpeg({ quality: 90 }).toBuffer()
-    const { v, document } = await verify(b, key, stuck)
+    const { v, document } = await verify(b, key, await withSticker(forged, '14 MAR 2040', 870, 250))
     t.equal(document.details.mrz?.expiration_date, '2040-03-14')
     t.not(document.details.viz.fields.expiration_date, 'match', 'the page prints its own expiry too')
+    t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
+  })
+
+  // The page's own dates printed in their fields, under their labels (Datum van afgifte / Date of
+  // issue at 350, 545; Geldig tot / Date of expiry at 780, 545; Geboorteplaats / Place of birth at 350, 475).
+  await t.test('a date printed over another field is not the date its label names', async (t) => {
+    // Ten years more for the expired passport: its real expiry passes for an issue date.
+    const [, line] = td3({ ...holder, expiry: '290209', optional: '123456782' })
+    const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
+    // Over the date of issue: the page prints one date besides birth and expiry, as a genuine page
+    // does, and the zone's expiry is the latest; only the labels tell the issue from the expiry.
+    const overIssue = await verify(b, key, await withSticker(forged, '09 FEB/FEB 2029', 346, 546))
+    t.equal(overIssue.document.details.mrz?.expiration_date, '2029-02-09')
+    t.not(overIssue.document.details.viz.fields.expiration_date, 'match', 'under the label of the date of issue')
+    t.not(overIssue.v.decision, 'approved', `${overIssue.v.decision}: ${overIssue.v.decision_reasons}`)
+    // Over the place of birth, the page's own expiry lengthened so as not to be read as a value.
+    const lengthened = await withSticker(forged, '09 FEB/FEB 2019  Z7Q2 LMNOPQRS', 776, 546, 420)
+    const overPlace = await verify(b, key, await withSticker(lengthened, '09 FEB/FEB 2029', 346, 476))
+    t.not(overPlace.document.details.viz.fields.expiration_date, 'match', 'under the label of the place of birth')
+    t.not(overPlace.v.decision, 'approved', `${overPlace.v.decision}: ${overPlace.v.decision_reasons}`)
+  })
+
+  await t.test("an adult's birth date under the label of the date of issue is not the holder's", async (t) => {
+    // The clean passport made a child's (born 2019, its birth date changed in place), the zone's birth
+    // that of an adult, and the adult's date printed over the date of issue: the earliest date, and the
+    // child's birth passes for an issue date.
+    const [, line] = td3({ ...holder, number: 'NW8K2P7R4', dob: '900314', expiry: '340601' })
+    const forged = await withZoneLine('passport-td3-clean.jpg', 1, line!)
+    const child = await withSticker(forged, '14 MAA/MAR 2019', 346, 406)
+    const { v, document } = await verify(b, key, await withSticker(child, '14 MAA/MAR 1990', 346, 546), { ...applicant, date_of_birth: '1990-03-14' })
+    t.equal(document.details.mrz?.date_of_birth, '1990-03-14')
+    t.not(document.details.viz.fields.date_of_birth, 'match', 'the page labels another birth date')
     t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
   })
 

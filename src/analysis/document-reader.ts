@@ -8,13 +8,19 @@ import { oneLetterSpellings } from '../domain/mrz-names.js'
 import { distance } from '../domain/viz-check.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
-import { areaIn, around, cornersOf, extract, fieldsAboveZone, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
-import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printsExactly, rereadZone, valueSized } from './zone-text.js'
+import { areaIn, around, cornersOf, extract, fieldsAboveZone, inRowOrAbove, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
+import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, valueSized } from './zone-text.js'
+import { printsDate } from '../domain/viz-dates.js'
 
-/** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom. */
-export interface PageReading {
+/** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom, and which is printed right under which. */
+export interface PageReading extends PrintedPage {
   mrzLines: string[]
+}
+
+/** A page's OCR lines, top to bottom, and pairs [i, j] of them, line j printed right under line i (a label's value). */
+export interface PrintedPage {
   page: string[]
+  under: Array<[number, number]>
 }
 
 /** What was read of a photo, the region its text lies in, and the photo as read (turned level). */
@@ -129,23 +135,23 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
  * text): its lines, read the way its lines vote, until they print every field of that zone exactly, or
  * all of them; none when the photo has no text.
  */
-export async function readPage(photo: Rgb, mrzLines: string[]): Promise<{ page: string[]; area: Area | null }> {
+export async function readPage(photo: Rgb, mrzLines: string[]): Promise<PrintedPage & { area: Area | null }> {
   const located = await locate(photo)
-  if (!located) return { page: [], area: null }
+  if (!located) return { page: [], under: [], area: null }
   const reader = await lineReader(located.img)
   try {
     const [way] = await orientations(reader, located.boxes)
     const read = lineCache(reader, way!.down)
     // Every line: no zone here to size a value's box by, and the page's dates must all be seen.
-    const page = pageText(await read(way!.lines))
+    const page = printedPage(await read(way!.lines), way!.down)
     // The page is the group of lines that print the zone's values, not other text beside the card: its
     // text is the page's (a note beside it prints nothing of the document).
     const values = zoneValues(mrzLines)
     const printing = [...read.known.values()].filter((l) => printsValue(l.text, values)).map((l) => l.box)
-    if (located.boxes.length < PAGE_LINES) return { page, area: null }
+    if (located.boxes.length < PAGE_LINES) return { ...page, area: null }
     const quad = pageAroundLines(way!.lines, way!.down, printing)
-    const onPage = pageText(await read([]), (l) => inQuadrilateral(quad, l.box.cx, l.box.cy))
-    return { page: onPage, area: areaIn(photo, located.img, located.turned, quad) }
+    const onPage = printedPage(await read([]), way!.down, (l) => inQuadrilateral(quad, l.box.cx, l.box.cy))
+    return { ...onPage, area: areaIn(photo, located.img, located.turned, quad) }
   } finally {
     reader.close()
   }
@@ -163,17 +169,13 @@ function lineCache(reader: LineReader, down: Down) {
   return Object.assign(read, { known, depth })
 }
 
-/**
- * The page's text (the lines `onPage` keeps), reading `boxes` in their order until it prints every
- * field of the zone exactly, or they are all read.
- */
-async function pageUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextBox[], mrzLines: string[], onPage?: (l: TextLine) => boolean): Promise<string[]> {
+/** Reads `boxes` in their order until the page's text (the lines `onPage` keeps) prints every field of the zone exactly, or they are all read. */
+async function readUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextBox[], mrzLines: string[], onPage?: (l: TextLine) => boolean): Promise<void> {
   let page = pageText(await read([]), onPage)
   for (const box of boxes) {
     if (printsExactly(mrzLines, page)) break
     page = pageText(await read([box]), onPage)
   }
-  return page
 }
 
 /** A zone's words of five characters or more (names, the document number with and without its check digit), folded. */
@@ -245,11 +247,17 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // The page's fields are printed above its zone: not in the zone's lines, nor beside the page.
   const readAs = zoneOf(found.lines)
   const fields = readAs.length ? fieldsAboveZone(readAs.map((l) => l.box), down) : null
-  const onPage = (l: TextLine) => !readAs.includes(l) && (!fields || inQuadrilateral(fields, l.box.cx, l.box.cy))
+  const onPageBox = (b: TextBox) => !fields || inQuadrilateral(fields, b.cx, b.cy)
+  const onPage = (l: TextLine) => !readAs.includes(l) && onPageBox(l.box)
   // Every line of a value's size is read, whatever the first ones confirm: a page's dates must all be
   // seen (a date added beside the page's own is no confirmation, src/domain/viz-check.ts).
   await read(rest.filter(fits))
-  const page = await pageUntilPrinted(read, rest.filter((b) => !fits(b)), found.lines, onPage)
+  await readUntilPrinted(read, rest.filter((b) => !fits(b)), found.lines, onPage)
+  // And every line in the row of a date or the row above it: the dates' labels, and a value beside a
+  // date, whatever its size (a date confirms under its own label, src/domain/viz-dates.ts).
+  const dated = [...known.values()].filter((l) => onPage(l) && printsDate(l.text))
+  await read(rest.filter((b) => onPageBox(b) && dated.some((l) => inRowOrAbove(l.box, b, down))))
+  const { page, under } = printedPage(await read([]), down, onPage)
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
   // and the reading with check digits as good whose names the page prints most exactly is taken. Every
@@ -274,11 +282,11 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // the document) has no page that can be told: null; nor has one whose page does not hold the lines
   // read as printed.
   const zone = zoneOf(found.lines)
-  if (zone.length > found.lines.length) return { mrzLines: found.lines, page, zone: null }
+  if (zone.length > found.lines.length) return { mrzLines: found.lines, page, under, zone: null }
   // The page drawn above the zone must hold the lines its values were read from: a copy of the zone
   // placed below the document (or beside it) draws it elsewhere.
   const quad = pageAroundZone(zone.map((l) => l.box), down)
   const printed = [...known.values()].filter((l) => !isLong(l.box))
   const onIt = printed.filter((l) => inQuadrilateral(quad, l.box.cx, l.box.cy)).length
-  return { mrzLines: found.lines, page, zone: printed.length && onIt * 2 < printed.length ? null : zone.map((l) => l.box) }
+  return { mrzLines: found.lines, page, under, zone: printed.length && onIt * 2 < printed.length ? null : zone.map((l) => l.box) }
 }

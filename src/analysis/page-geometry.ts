@@ -96,6 +96,39 @@ function corners(down: Down, a0: number, a1: number, d0: number, d1: number): Ar
   return [at(a0, d0), at(a1, d0), at(a1, d1), at(a0, d1)]
 }
 
+/** How far below a line (centre to centre, in the thicker line's thicknesses) the line printed under it lies, at least and at most. */
+const UNDER_FROM = 0.6
+const UNDER_TO = 2.5
+
+/**
+ * Which line is printed right under which (a label and its value): pairs [i, j] of `lines`, line j the
+ * nearest below line i (`down` toward the page's foot) that shares part of its span along the lines, and
+ * is close enough to be the next row of the page, not the same one.
+ */
+export function rightUnder(lines: TextBox[], down: Down): Array<[number, number]> {
+  const spans = lines.map((b) => ({ ...spanOf(b, down), thickness: b.thickness }))
+  const centre = (s: Span) => (s.d0 + s.d1) / 2
+  const pairs: Array<[number, number]> = []
+  spans.forEach((s, i) => {
+    let nearest = -1
+    spans.forEach((t, j) => {
+      const [gap, thick] = [centre(t) - centre(s), Math.max(s.thickness, t.thickness)]
+      if (gap < UNDER_FROM * thick || gap > UNDER_TO * thick || t.a0 >= s.a1 || s.a0 >= t.a1) return
+      if (nearest < 0 || centre(t) < centre(spans[nearest]!)) nearest = j
+    })
+    if (nearest >= 0) pairs.push([i, nearest])
+  })
+  return pairs
+}
+
+/** Whether `box` is in the row of `line` or in the row above it (where a label of its value is printed), as `rightUnder` pairs them. */
+export function inRowOrAbove(line: TextBox, box: TextBox, down: Down): boolean {
+  const depth = (b: TextBox) => b.cx * down.x + b.cy * down.y
+  const gap = depth(line) - depth(box)
+  const thick = Math.max(line.thickness, box.thickness)
+  return gap > -UNDER_FROM * thick && gap <= UNDER_TO * thick
+}
+
 /** How far apart (in line thicknesses) lines of one page may lie: a card's columns, a few lines apart, are one page. */
 const SAME_PAGE_GAP = 6
 

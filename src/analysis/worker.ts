@@ -2,7 +2,7 @@
 // models (through onnxruntime on the CPU). Models load once per thread, on first use.
 import { isMainThread, parentPort, threadId } from 'node:worker_threads'
 import sharp from 'sharp'
-import { readDocument, readPage, type PageReading } from './document-reader.js'
+import { readDocument, readPage, type PageReading, type PrintedPage } from './document-reader.js'
 import { extract, type Area, type Region } from './page-geometry.js'
 import type { Rgb } from './ocr.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
@@ -57,7 +57,7 @@ export type DocumentAnalysis =
    * looked for in last, when none was read. `frontArea`: where the front's printed page lies in it,
    * when its text was found (the portrait face match compares is on it).
    */
-  | { ok: true; reading: PageReading | null; sentZonePage: string[] | null; quality: DocumentQuality | null; frontArea: Area | null; ocrMs: number }
+  | { ok: true; reading: PageReading | null; sentZonePage: PrintedPage | null; quality: DocumentQuality | null; frontArea: Area | null; ocrMs: number }
   | { ok: false; error: 'undecodable'; part: 'front' | 'back' }
 
 /** The copy of a photo its lines are read from: sharp enough for a document at a tenth of a 12 MP frame. */
@@ -193,13 +193,13 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   // The portrait compared in face match and the holder's printed data are on the front: a zone read on
   // the back is judged against the front's page, so that both sides must be of one document.
   const frontPage = fromBack?.reading ? await readPage(front, fromBack.reading.mrzLines) : null
-  if (fromBack?.reading) reading = { mrzLines: fromBack.reading.mrzLines, page: frontPage!.page }
+  if (fromBack?.reading) reading = { mrzLines: fromBack.reading.mrzLines, page: frontPage!.page, under: frontPage!.under }
   const sentZonePage = !reading && task.sentZone?.length ? await readPage(front, task.sentZone) : null
   // A photo without a readable zone says how it was taken, so that a poor one can be retaken.
   const measured = fromBack ?? fromFront!
   const quality = reading ? null : await measureDocument(measured.img, measured.region)
   const frontArea = (frontPage ?? sentZonePage ?? fromFront)?.area ?? null
-  return { ok: true, reading, sentZonePage: sentZonePage?.page ?? null, quality, frontArea, ocrMs: Math.round(performance.now() - started) }
+  return { ok: true, reading, sentZonePage: sentZonePage && { page: sentZonePage.page, under: sentZonePage.under }, quality, frontArea, ocrMs: Math.round(performance.now() - started) }
 }
 
 // Imported (sharp's and onnxruntime's native modules are loaded): the pool may stop this thread now.

@@ -5,6 +5,7 @@ import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/m
 import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
 import type { LineReader, TextLine } from './ocr.js'
 import type { TextBox } from './text-boxes.js'
+import { rightUnder, type Down } from './page-geometry.js'
 
 /** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
 const DATE_CHARS = 16
@@ -91,4 +92,12 @@ export async function rereadZone(reader: LineReader, zone: TextLine[]): Promise<
 export const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
 
 /** The printed page's lines: those `onPage` keeps, and never a line of the zone (with fillers). */
-export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean = () => true) => lines.filter((l) => !l.text.includes('<<') && onPage(l)).map((l) => l.text)
+export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean = () => true) => pageLines(lines, onPage).map((l) => l.text)
+
+const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines.filter((l) => !l.text.includes('<<') && onPage(l))
+
+/** The printed page (`pageText`), and which of its lines is printed right under which (`down` toward its foot). */
+export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean = () => true): { page: string[]; under: Array<[number, number]> } {
+  const kept = pageLines(lines, onPage)
+  return { page: kept.map((l) => l.text), under: rightUnder(kept.map((l) => l.box), down) }
+}

@@ -9,7 +9,7 @@
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
-import { datesOf, lookDate, shortDatesOf } from './viz-dates.js'
+import { datesOf, lookDate, pageDates, type Under } from './viz-dates.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
 export type VizDateField = 'date_of_birth' | 'expiration_date'
@@ -165,8 +165,11 @@ function look(value: string, lines: string[][], key: (s: string) => string, judg
   return judgeMismatch && cut ? 'mismatch' : near ? 'near' : 'unread'
 }
 
-/** The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data. */
-export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
+/**
+ * The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data; `under` says which
+ * lines are printed right under which (a label's value), where the reader knows.
+ */
+export function vizCrossCheck(mrz: MrzData, page: string[], under: Under = []): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
@@ -174,7 +177,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   const formsOf = (line: string) => line.split('/').flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
   const nameLines = upper.flatMap(formsOf)
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
-  const dates = { full: upper.flatMap(datesOf), short: upper.flatMap(shortDatesOf) }
+  const dates = pageDates(upper, under)
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
   // The name the zone writes last (the given names, or a surname alone) is the one a full field cuts.
   const full = nameFieldFull(mrz)
@@ -204,9 +207,9 @@ export function vizCrossCheck(mrz: MrzData, page: string[]): VizResult {
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
   const twoDigit: VizDateField[] = []
-  for (const [f, place] of [['date_of_birth', 'earliest'], ['expiration_date', 'latest']] as const) {
+  for (const [f, kind] of [['date_of_birth', 'birth'], ['expiration_date', 'expiry']] as const) {
     if (!mrz[f]) continue
-    const { status, century } = lookDate(mrz, mrz[f], dates, place)
+    const { status, century } = lookDate(mrz, mrz[f], dates, kind)
     fields[f] = status
     if (status !== 'unread' && !century) twoDigit.push(f)
   }
@@ -254,8 +257,8 @@ const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_dat
  * says which, so a person looks; and so when the photo shows no zone, as nothing then confirms the
  * fields the page is not compared on (states, sex).
  */
-export function sentZoneCrossCheck(sent: MrzData, page: string[], photoZone: MrzData | null): VizResult {
-  const viz = vizCrossCheck(sent, page)
+export function sentZoneCrossCheck(sent: MrzData, page: string[], under: Under, photoZone: MrzData | null): VizResult {
+  const viz = vizCrossCheck(sent, page, under)
   if (!photoZone) return { ...viz, sent_zone: { photo_zone: false, differs: [] } }
   const holds = Object.values(photoZone.check_digits).every((valid) => valid !== false)
   const differs: SentZoneField[] = ZONE_FIELDS.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))

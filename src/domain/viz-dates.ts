@@ -30,6 +30,12 @@ export function datesOf(printed: string): string[] {
   return found
 }
 
+/** Whether a page line prints a date, in any of the ways `datesOf` and `shortDatesOf` read. */
+export function printsDate(line: string): boolean {
+  const upper = line.normalize('NFC').toUpperCase()
+  return datesOf(upper).length + shortDatesOf(upper).length > 0
+}
+
 const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
 
 /**
@@ -45,8 +51,93 @@ export function shortDatesOf(line: string): string[] {
   return found
 }
 
-/** The dates a page prints, those with a two-digit year apart. */
-export interface PageDates { full: string[], short: string[] }
+/** Dates as a page prints them: with their century (YYYY-MM-DD), and with a two-digit year (YY-MM-DD). */
+interface Dates { full: string[], short: string[] }
+
+/** The dates a page prints, and those it prints under a label naming what they are. */
+export interface PageDates extends Dates {
+  /** Dates printed under a label of a date (or on its line), and under a label of another field (`other`). */
+  labelled: Record<DateLabel, Dates>
+}
+
+/** Pairs of a page's lines [i, j], line j printed right under line i (a label and its value); none when the layout is unknown. */
+export type Under = ReadonlyArray<readonly [number, number]>
+
+/** What a label names: one of a document's dates, or another field. */
+export type DateLabel = 'birth' | 'issue' | 'expiry' | 'other'
+
+/**
+ * Words naming each date (English, French, German, Dutch, Spanish, Italian), and words that make a
+ * label another field's (a place of birth, an issuing authority).
+ */
+const NAMING: Record<Exclude<DateLabel, 'other'>, { words: string[]; not: string[] }> = {
+  birth: {
+    words: ['BIRTH', 'NAISSANCE', 'GEBOORTEDATUM', 'GEBURTSTAG', 'GEBURTSDATUM', 'NACIMIENTO', 'NASCITA'],
+    not: ['PLACE', 'LIEU', 'GEBOORTEPLAATS', 'GEBURTSORT', 'LUGAR', 'LUOGO'],
+  },
+  issue: {
+    words: ['ISSUE', 'AFGIFTE', 'DELIVRANCE', 'AUSSTELLUNG', 'EXPEDICION', 'RILASCIO', 'EMISSION'],
+    not: ['AUTHORITY', 'AUTORITE', 'AUTORITEIT', 'BEHORDE', 'AUTORIDAD', 'AUTORITA', 'PLACE', 'LIEU', 'LUGAR', 'LUOGO'],
+  },
+  expiry: { words: ['EXPIRY', 'EXPIRATION', 'GELDIG', 'GULTIG', 'CADUCIDAD', 'VALIDEZ', 'SCADENZA', 'VALIDUNTIL', 'VALIDITE'], not: [] },
+}
+/** Words of a date's label without which a line naming no date is no date's label. */
+const DATE_WORDS = ['DATE', 'DATUM', 'FECHA', 'DATA']
+/** Words of the labels of a document's other fields. */
+const FIELD_WORDS = [
+  'NAME', 'GIVEN', 'NATIONALITY', 'SEX', 'AUTHORITY', 'PLACE', 'SIGNATURE', 'TYPE', 'CODE', 'NOM', 'PRENOM', 'NATIONALITE',
+  'LIEU', 'AUTORITE', 'NAAM', 'VOORNAMEN', 'GESLACHT', 'GEBOORTEPLAATS', 'AUTORITEIT', 'HANDTEKENING', 'SOORT',
+  'VORNAMEN', 'STAATSANGEHORIGKEIT', 'GESCHLECHT', 'GEBURTSORT', 'BEHORDE', 'UNTERSCHRIFT', 'APELLIDOS', 'NOMBRE',
+  'NACIONALIDAD', 'LUGAR', 'AUTORIDAD', 'FIRMA', 'COGNOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
+]
+
+/**
+ * What a page line labels, as its letters name it (OCR often drops a label's spaces: Dateofbirth): one
+ * date, or another field; null for a value, a line naming two dates (two labels read as one line), or
+ * a date's label naming none that is known.
+ */
+export function labelOf(line: string): DateLabel | null {
+  const letters = line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z]/g, '')
+  const has = (words: string[]) => words.some((w) => letters.includes(w))
+  const named = (Object.keys(NAMING) as Array<keyof typeof NAMING>).filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
+  if (named.length === 1) return named[0]!
+  return named.length === 0 && !has(DATE_WORDS) && has(FIELD_WORDS) ? 'other' : null
+}
+
+/**
+ * The dates of a page (its lines upper case), and which it prints right under a label (`under`) or on a
+ * label's own line (Date of birth 14.03.1985). A value line printing two dates (two columns read as one
+ * line) tells neither's label.
+ */
+export function pageDates(lines: string[], under: Under): PageDates {
+  const none = (): Dates => ({ full: [], short: [] })
+  const labelled: Record<DateLabel, Dates> = { birth: none(), issue: none(), expiry: none(), other: none() }
+  const add = (label: DateLabel | null, value: string) => {
+    const [full, short] = [datesOf(value), shortDatesOf(value)]
+    if (!label || full.length + short.length !== 1) return
+    labelled[label].full.push(...full)
+    labelled[label].short.push(...short)
+  }
+  for (const [i, j] of under) {
+    const label = lines[i]!
+    if (!printsDate(label)) add(labelOf(label), lines[j]!)
+  }
+  for (const line of lines) if (printsDate(line)) add(labelOf(line), line)
+  return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled }
+}
+
+/**
+ * Whether the page's labels allow a date to be the zone's `kind`: where the page labels that date, it
+ * prints this one there (and no other), and it prints it under no other field's label. A sticker
+ * printing a forged expiry over the page's date of issue, or over its place of birth, leaves the page's
+ * own expiry under its label.
+ */
+function labelsAgree(dates: PageDates, value: string, kind: Exclude<DateLabel, 'other'>): boolean {
+  const [full, short] = [value, value.slice(2)]
+  const own = dates.labelled[kind]
+  if (own.full.some((d) => d !== full) || own.short.some((d) => d !== short)) return false
+  return (Object.keys(dates.labelled) as DateLabel[]).every((k) => k === kind || !(dates.labelled[k].full.includes(full) || dates.labelled[k].short.includes(short)))
+}
 
 /**
  * A date printed on the page, which prints several (birth, issue, expiry): `match` when it is the one
@@ -54,17 +145,19 @@ export interface PageDates { full: string[], short: string[] }
  * as another date (a zone's birth date moved to the page's date of issue); `unread` when it does not
  * print it (another date is no disagreement). A date printed with a two-digit year has no place of
  * its own, since no such date says its century: a page printing its years so agrees with the zone as
- * `shortDatesAgree` says. `century` says whether the page printed the date's century.
+ * `shortDatesAgree` says. Either way a date the page labels must be under its label (`labelsAgree`).
+ * `century` says whether the page printed the date's century.
  */
-export function lookDate(mrz: MrzData, value: string, dates: PageDates, place: 'earliest' | 'latest'): { status: VizStatus, century: boolean } {
+export function lookDate(mrz: MrzData, value: string, dates: PageDates, kind: 'birth' | 'expiry'): { status: VizStatus, century: boolean } {
   const century = dates.full.includes(value)
+  const labels = labelsAgree(dates, value, kind)
   if (!century) {
     if (!dates.short.includes(value.slice(2))) return { status: 'unread', century }
-    return { status: shortDatesAgree(mrz, dates.short) ? 'match' : 'near', century }
+    return { status: labels && shortDatesAgree(mrz, dates.short) ? 'match' : 'near', century }
   }
   const sorted = [...dates.full].sort()
-  const inPlace = (place === 'earliest' ? sorted[0] : sorted.at(-1)) === value
-  return { status: inPlace && fullDatesAgree(mrz, dates.full) ? 'match' : 'near', century }
+  const inPlace = (kind === 'birth' ? sorted[0] : sorted.at(-1)) === value
+  return { status: labels && inPlace && fullDatesAgree(mrz, dates.full) ? 'match' : 'near', century }
 }
 
 /** How long before its expiry a document was issued, at most (15 years for some identity cards, and a margin). */

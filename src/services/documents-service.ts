@@ -71,16 +71,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const now = new Date()
       let viz: VizResult | null = null
       const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
-      const page = analysis.reading?.page ?? analysis.sentZonePage ?? []
+      const { page, under } = analysis.reading ?? analysis.sentZonePage ?? { page: [], under: [] }
       if (reading && readMrz) {
         // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
         // whose page could not be read says so, for a person to look at.
         reading = { ...reading, data: inPrintedCentury(reading.data, page) }
-        viz = sentZoneCrossCheck(reading.data, page, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
+        viz = sentZoneCrossCheck(reading.data, page, under, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
       } else if (photoZone) {
         const read = toMrzReading(photoZone, now)
         reading = { ...read, data: inPrintedCentury(read.data, page) }
-        viz = vizCrossCheck(reading.data, page)
+        viz = vizCrossCheck(reading.data, page, under)
       }
 
       // A photo whose zone could not be read because of how it was taken finishes no check: the
