@@ -26,11 +26,11 @@ async function withNote(page: Buffer, note: string): Promise<Buffer> {
     .toBuffer()
 }
 
-/** The page with a sticker printing `text` as the page prints its values, its top left corner at (left, top). */
-async function withSticker(page: Buffer, text: string, left: number, top: number, width = 300): Promise<Buffer> {
+/** The page with a sticker printing `text` as the page prints its values, its top left corner at (left, top), the text at its start or `end`. */
+async function withSticker(page: Buffer, text: string, left: number, top: number, width = 300, anchor: 'start' | 'end' = 'start'): Promise<Buffer> {
   const sticker = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40"><rect width="${width}" height="40" fill="#eef0ea"/>` +
-      `<text x="4" y="30" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">${text}</text></svg>`,
+      `<text x="${anchor === 'end' ? width - 4 : 4}" y="30" text-anchor="${anchor}" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">${text}</text></svg>`,
   )
   return sharp(page).composite([{ input: await sharp(sticker).png().toBuffer(), left, top }]).jpeg({ quality: 90 }).toBuffer()
 }
@@ -92,6 +92,11 @@ t.test('a forged expiry confirmed by nothing on the page is not approved', async
     const overPlace = await verify(b, key, await withSticker(lengthened, '09 FEB/FEB 2029', 346, 476))
     t.not(overPlace.document.details.viz.fields.expiration_date, 'match', 'under the label of the place of birth')
     t.not(overPlace.v.decision, 'approved', `${overPlace.v.decision}: ${overPlace.v.decision_reasons}`)
+    // Over the date of issue, its date ending just before the page's own expiry: the two read as one
+    // line, which begins under the end of the issue's label.
+    const runInto = await verify(b, key, await withSticker(forged, '09 FEB/FEB 2029', 346, 546, 416, 'end'))
+    t.not(runInto.document.details.viz.fields.expiration_date, 'match', 'either date may be the one under the expiry’s label')
+    t.not(runInto.v.decision, 'approved', `${runInto.v.decision}: ${runInto.v.decision_reasons}`)
   })
 
   await t.test("an adult's birth date under the label of the date of issue is not the holder's", async (t) => {

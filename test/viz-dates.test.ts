@@ -1,67 +1,115 @@
 // Dates where the page labels them (src/domain/viz-dates.ts): a date confirms the zone's under its own
-// label, never under another field's, as the reader pairs each label with the line printed under it.
+// label, never under another field's, as the reader pairs each label with the lines printed under it.
 import t from 'tap'
 import type { MrzData } from '../generated/schemas.js'
 import { vizCrossCheck } from '../src/domain/viz-check.js'
-import { labelOf, pageDates } from '../src/domain/viz-dates.js'
+import { labelsOf, pageDates, type PageLayout } from '../src/domain/viz-dates.js'
 
 const mrz: MrzData = {
   format: 'TD3', document_code: 'P', issuing_state: 'NLD', document_number: 'NR5F3H1K8', surname: 'MUELLER', given_names: 'ANNA MARIA',
   nationality: 'NLD', date_of_birth: '1985-03-14', sex: 'F', expiration_date: '2019-02-09', optional_data: null,
   check_digits: { document_number: true, date_of_birth: true, expiration_date: true, composite: true },
 }
+const forged = { ...mrz, expiration_date: '2029-02-09' }
 
-/** An expired passport's page as OCR reads it (spaces lost), and which line is printed under which. */
+/** A layout: which line is under which, and where each begins (the page's two columns at 350 and 780). */
+const layout = (under: Array<[number, number]>, along: number[] = []): PageLayout => ({ under, along })
+
+/** An expired passport's page as OCR reads it (spaces lost), and its layout. */
 const page = [
   'Geboortedatum/Dateofbirth', 'Geslacht/Sex', '14MAA/MAR1985', 'V/F', 'Geboorteplaats/ Placeofbirth', 'UTRECHT',
-  'Geldig tot/Date of expiry', 'Datumvan afgifte/ Dateofissue', '09FEB/FEB 2019', '10FEB/FEB 2009',
+  'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '10FEB/FEB 2009', '09FEB/FEB 2019',
 ]
-const under: Array<[number, number]> = [[0, 2], [1, 3], [2, 4], [4, 5], [5, 7], [6, 8], [7, 9]]
+const columns = [350, 780, 350, 780, 350, 350, 350, 780, 350, 780]
+const read = layout([[0, 2], [1, 3], [2, 4], [4, 5], [5, 6], [6, 8], [7, 9]], columns)
 
 t.test('what a label names, its spaces lost or not', async (t) => {
-  t.equal(labelOf('Geboortedatum/Dateofbirth'), 'birth')
-  t.equal(labelOf('Date of birth / Date de naissance'), 'birth')
-  t.equal(labelOf('Geboorteplaats/ Placeofbirth'), 'other', 'a place of birth is no date')
-  t.equal(labelOf('Datumvan afgifte/ Dateofissue'), 'issue')
-  t.equal(labelOf('Autoriteit / Authority'), 'other', 'the issuing authority is no date')
-  t.equal(labelOf('Gültig bis / Date of expiry'), 'expiry')
-  t.equal(labelOf('Fecha de caducidad'), 'expiry')
-  t.equal(labelOf('Datum van afgifte / Date of issue  Geldig tot / Date of expiry'), null, 'two labels read as one line name neither')
-  t.equal(labelOf('Date of bith'), null, 'a date naming none known')
-  t.equal(labelOf('14MAA/MAR1985'), null, 'a value')
+  t.same(labelsOf('Geboortedatum/Dateofbirth'), ['birth'])
+  t.same(labelsOf('Date of birth / Date de naissance'), ['birth'])
+  t.same(labelsOf('Geboorteplaats/ Placeofbirth'), ['other'], 'a place of birth is no date')
+  t.same(labelsOf('Datumvan afgifte/ Dateofissue'), ['issue'])
+  t.same(labelsOf('Autoriteit / Authority'), ['other'], 'the issuing authority is no date')
+  t.same(labelsOf('Gültig bis / Date of expiry'), ['expiry'])
+  t.same(labelsOf('Fecha de caducidad'), ['expiry'])
+  t.same(labelsOf('Datum van afgifte / Date of issue  Geldig tot / Date of expiry'), ['issue', 'expiry'], 'two labels read as one line, in order')
+  t.same(labelsOf('Geldig tot / Date of expiry  Datum van afgifte / Date of issue'), ['expiry', 'issue'])
+  t.same(labelsOf('Gattig bis / Date of expil'), ['date'], 'a date, its words misread')
+  t.same(labelsOf('Geldig van - tot / Valid from - until'), ['date'], 'a validity, no one date')
+  t.same(labelsOf('EMISIÓN'), ['issue'])
+  t.same(labelsOf('14MAA/MAR1985'), [], 'a value')
+  t.same(labelsOf('Sex / Sexe: F'), [], 'a label holding its value is no label of the line under it')
+  t.same(labelsOf('VIETNAMESE'), [], 'a value holding a label word (NAME) is a value')
 })
 
 t.test('a genuine page confirms its dates under their labels', async (t) => {
-  const viz = vizCrossCheck(mrz, page, under)
+  const viz = vizCrossCheck(mrz, page, read)
   t.equal(viz.fields.date_of_birth, 'match')
   t.equal(viz.fields.expiration_date, 'match')
-  t.same(pageDates(page.map((l) => l.toUpperCase()), under).labelled.issue.full, ['2009-02-10'])
+  t.same(pageDates(page.map((l) => l.toUpperCase()), read).labelled.issue.full, ['2009-02-10'])
   // A label and its value on one line (Date of birth 14.03.1985), fields numbered (3. Date of birth).
-  t.equal(vizCrossCheck(mrz, ['3. Date of birth 14.03.1985', '4. Date of expiry 09.02.2019', '5. Date of issue 10.02.2009']).fields.date_of_birth, 'match')
-  t.equal(vizCrossCheck(mrz, ['3. Date of birth', '14.03.1985'], [[0, 1]]).fields.date_of_birth, 'match')
-  // Two columns' values read as one line tell neither's label.
-  const merged = ['Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '10FEB/FEB 2009 09FEB/FEB 2019', '14MAA/MAR1985']
-  t.equal(vizCrossCheck(mrz, merged, [[0, 2], [1, 2]]).fields.expiration_date, 'match')
+  const inline = ['3. Date of birth 14.03.1985', '4. Date of expiry 09.02.2019', '5. Date of issue 10.02.2009']
+  t.equal(vizCrossCheck(mrz, inline, layout([[0, 1], [1, 2]])).fields.date_of_birth, 'match')
+  t.equal(vizCrossCheck(mrz, ['3. Date of birth', '14.03.1985', 'Date of expiry', '09.02.2019'], layout([[0, 1], [2, 3]])).fields.date_of_birth, 'match')
+  // A line with its own value over a date (Sex: F over the birth date's line) labels nothing.
+  const sexAbove = ['Sex / Sexe: F', 'Date of birth / Date de naissance: 14.03.1985', 'Date of expiry: 09.02.2019']
+  t.equal(vizCrossCheck(mrz, sexAbove, layout([[0, 1], [1, 2]])).fields.date_of_birth, 'match')
+  // Two columns' values read as one line: each date is the label's above it, in the order printed.
+  const merged = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '10FEB/FEB 2009 09FEB/FEB 2019']
+  const mergedLayout = layout([[0, 1], [2, 4], [3, 4]], [350, 350, 350, 780, 350])
+  t.equal(vizCrossCheck(mrz, merged, mergedLayout).fields.expiration_date, 'match')
+  t.equal(vizCrossCheck(mrz, merged, mergedLayout).fields.date_of_birth, 'match')
+  // A date run under the next column's label, whose own value was not read (Sex over 14 MAR 1985).
+  const card = ['Date ofbirth', 'Nationality', 'Sex', '14MAR1985', 'NZL', 'Expiry', '01FEB 2030']
+  const cardMrz = { ...mrz, expiration_date: '2030-02-01' }
+  t.equal(vizCrossCheck(cardMrz, card, layout([[0, 3], [2, 3], [1, 4], [5, 6]], [329, 617, 481, 330, 618, 658, 658])).fields.date_of_birth, 'match')
   // A page printing two-digit years labels them too.
   const british = ['Date of birth', '14 MAR /MARS 85', 'Date of expiry', '09 FEB /FEB 19', 'Date of issue', '10 FEB /FEB 09']
-  t.equal(vizCrossCheck(mrz, british, [[0, 1], [2, 3], [4, 5]]).fields.expiration_date, 'match')
+  t.equal(vizCrossCheck(mrz, british, layout([[0, 1], [2, 3], [4, 5]])).fields.expiration_date, 'match')
+  // A label misread (Gattig bis / Date of expil, Goltig bis) says nothing of the date under it.
+  const misread = ['Geburtstag/ Date of birth', '14.03.1985', 'Gattig bis / Date of expil', '09.02.2019']
+  t.equal(vizCrossCheck(mrz, misread, layout([[0, 1], [2, 3]])).fields.expiration_date, 'match')
+  t.equal(vizCrossCheck(mrz, ['Geburtstag', '14.03.1985', 'Goltig bis', '09.02.2019'], layout([[0, 1], [2, 3]])).fields.expiration_date, 'match')
+  // A validity's label over its first date (Geldig van - tot: the issue).
+  const validity = ['Geboortedatum/Date of birth', '14.03.1985', 'Geldig van - tot / Valid from - until', '10.02.2009', '09.02.2019']
+  t.equal(vizCrossCheck(mrz, validity, layout([[0, 1], [2, 3]], [350, 350, 350, 350, 600])).fields.expiration_date, 'match')
+  // Labels in a language the check does not know label nothing: the dates stand as the page prints them.
+  const polish = ['Data urodzenia', '14.03.1985', 'Data wydania', '10.02.2009', 'Data ważności', '09.02.2019']
+  t.equal(vizCrossCheck(mrz, polish, layout([[0, 1], [2, 3], [4, 5]])).fields.expiration_date, 'match')
 })
 
 t.test('a date printed over another field confirms nothing', async (t) => {
   // The zone's expiry forged ten years on, printed over the date of issue: the page then prints one
   // date besides birth and expiry, within the issue's years, and the forged one is the latest.
-  const forged = { ...mrz, expiration_date: '2029-02-09' }
   const overIssue = page.map((l) => l.replace('10FEB/FEB 2009', '09 FEB/FEB 2029'))
   t.equal(vizCrossCheck(forged, overIssue).fields.expiration_date, 'match', 'without the layout, the dates alone agree')
-  t.equal(vizCrossCheck(forged, overIssue, under).fields.expiration_date, 'near', 'under the label of the date of issue')
+  t.equal(vizCrossCheck(forged, overIssue, read).fields.expiration_date, 'near', 'under the label of the date of issue')
   // Over the place of birth, the page's own expiry not read.
   const overPlace = page.map((l) => l.replace('UTRECHT', '09 FEB/FEB 2029')).filter((l) => l !== '09FEB/FEB 2019')
-  t.equal(vizCrossCheck(forged, overPlace, [[0, 2], [1, 3], [2, 4], [4, 5], [6, 8], [7, 8]]).fields.expiration_date, 'near', 'under another field’s label')
+  t.equal(vizCrossCheck(forged, overPlace, layout([[0, 2], [1, 3], [2, 4], [4, 5], [6, 8], [7, 8]], columns)).fields.expiration_date, 'near', 'under another field’s label')
+  // The sticker's date and the page's own expiry read as one line under both labels.
+  const merged = [...page.slice(0, 8), '09FEB/FEB2029 09FEB/FEB2019']
+  t.equal(vizCrossCheck(forged, merged, layout([[0, 2], [1, 3], [4, 5], [6, 8], [7, 8]], columns)).fields.expiration_date, 'near', 'the forged date is the issue’s, in the order printed')
+  // The sticker's date run into the page's own expiry, the line beginning under the issue's label's
+  // end: only the expiry's label is over it, and the line prints two dates.
+  t.equal(vizCrossCheck(forged, merged, layout([[0, 2], [1, 3], [4, 5], [7, 8]], [...columns.slice(0, 8), 530])).fields.expiration_date, 'near', 'either date may be the label’s')
+  // The labels of the date of issue and of the expiry joined into one line by text put between them.
+  const bridged = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datum van afgifte / Date of issue Den Haag Geldig tot / Date of expiry', '09 FEB/FEB 2029', '09FEB/FEB 2019']
+  t.equal(vizCrossCheck(forged, bridged, layout([[0, 1], [2, 3], [2, 4]], [350, 350, 350, 350, 780])).fields.expiration_date, 'near', 'each date under its label, in order')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.
   const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2034-06-01' }
-  const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Geldig tot/Date of expiry', 'Datumvan afgifte/ Dateofissue', '01JUN/JUN2034', '14 MAA/MAR 1990']
+  const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '14 MAA/MAR 1990', '01JUN/JUN2034']
+  const childLayout = layout([[0, 1], [2, 4], [3, 5]], [350, 350, 350, 780, 350, 780])
   t.equal(vizCrossCheck(adult, child).fields.date_of_birth, 'match', 'without the layout, the earliest date')
-  t.equal(vizCrossCheck(adult, child, [[0, 1], [2, 4], [3, 5]]).fields.date_of_birth, 'near', 'the page labels another birth date')
+  t.equal(vizCrossCheck(adult, child, childLayout).fields.date_of_birth, 'near', 'the page labels another birth date')
   // A label's value that is another date than the zone's, whatever else the page prints.
-  t.equal(vizCrossCheck(forged, ['Date of expiry', '09 FEB 2019', '09 FEB 2029'], [[0, 1]]).fields.expiration_date, 'near')
+  t.equal(vizCrossCheck(forged, ['Date of expiry', '09 FEB 2019', '09 FEB 2029'], layout([[0, 1]])).fields.expiration_date, 'near')
+})
+
+t.test("a date printed twice is one date more than the page's own", async (t) => {
+  // A child's page (born 2016, issued 2024, expiring 2029) whose zone is an adult's (born 1996): the
+  // adult's date over the date of issue, and a copy of the expiry added so that it reads once more.
+  const adult = { ...mrz, date_of_birth: '1996-05-03', expiration_date: '2029-06-02' }
+  const child = ['03 MEI/MAY 2016', '03 MEI/MAY 1996', '02 JUN/JUN 2029', '02 JUN/JUN 2029']
+  t.equal(vizCrossCheck(adult, child).fields.date_of_birth, 'near')
+  t.equal(vizCrossCheck(adult, child.slice(1, 3)).fields.date_of_birth, 'match', 'the page printing each once')
 })

@@ -10,17 +10,17 @@ import { findText, lineReader, type LineReader, type Rgb, type TextLine } from '
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
 import { areaIn, around, cornersOf, extract, fieldsAboveZone, inRowOrAbove, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
 import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, valueSized } from './zone-text.js'
-import { printsDate } from '../domain/viz-dates.js'
+import { NO_LAYOUT, printsDate, type PageLayout } from '../domain/viz-dates.js'
 
-/** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom, and which is printed right under which. */
+/** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom, and where they are printed. */
 export interface PageReading extends PrintedPage {
   mrzLines: string[]
 }
 
-/** A page's OCR lines, top to bottom, and pairs [i, j] of them, line j printed right under line i (a label's value). */
+/** A page's OCR lines, top to bottom, and where they are printed (labels and their values). */
 export interface PrintedPage {
   page: string[]
-  under: Array<[number, number]>
+  layout: PageLayout
 }
 
 /** What was read of a photo, the region its text lies in, and the photo as read (turned level). */
@@ -137,7 +137,7 @@ export async function readDocument(photo: Rgb): Promise<PageFound> {
  */
 export async function readPage(photo: Rgb, mrzLines: string[]): Promise<PrintedPage & { area: Area | null }> {
   const located = await locate(photo)
-  if (!located) return { page: [], under: [], area: null }
+  if (!located) return { page: [], layout: NO_LAYOUT, area: null }
   const reader = await lineReader(located.img)
   try {
     const [way] = await orientations(reader, located.boxes)
@@ -257,7 +257,7 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // date, whatever its size (a date confirms under its own label, src/domain/viz-dates.ts).
   const dated = [...known.values()].filter((l) => onPage(l) && printsDate(l.text))
   await read(rest.filter((b) => onPageBox(b) && dated.some((l) => inRowOrAbove(l.box, b, down))))
-  const { page, under } = printedPage(await read([]), down, onPage)
+  const { page, layout } = printedPage(await read([]), down, onPage)
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
   // and the reading with check digits as good whose names the page prints most exactly is taken. Every
@@ -282,11 +282,11 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // the document) has no page that can be told: null; nor has one whose page does not hold the lines
   // read as printed.
   const zone = zoneOf(found.lines)
-  if (zone.length > found.lines.length) return { mrzLines: found.lines, page, under, zone: null }
+  if (zone.length > found.lines.length) return { mrzLines: found.lines, page, layout, zone: null }
   // The page drawn above the zone must hold the lines its values were read from: a copy of the zone
   // placed below the document (or beside it) draws it elsewhere.
   const quad = pageAroundZone(zone.map((l) => l.box), down)
   const printed = [...known.values()].filter((l) => !isLong(l.box))
   const onIt = printed.filter((l) => inQuadrilateral(quad, l.box.cx, l.box.cy)).length
-  return { mrzLines: found.lines, page, under, zone: printed.length && onIt * 2 < printed.length ? null : zone.map((l) => l.box) }
+  return { mrzLines: found.lines, page, layout, zone: printed.length && onIt * 2 < printed.length ? null : zone.map((l) => l.box) }
 }

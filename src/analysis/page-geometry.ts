@@ -99,27 +99,35 @@ function corners(down: Down, a0: number, a1: number, d0: number, d1: number): Ar
 /** How far below a line (centre to centre, in the thicker line's thicknesses) the line printed under it lies, at least and at most. */
 const UNDER_FROM = 0.6
 const UNDER_TO = 2.5
+/** The share of the shorter of two lines the other spans, at least, for one to be under the other: not a short label over a long value's end. */
+const SHARED = 0.5
 
 /**
- * Which line is printed right under which (a label and its value): pairs [i, j] of `lines`, line j the
- * nearest below line i (`down` toward the page's foot) that shares part of its span along the lines, and
- * is close enough to be the next row of the page, not the same one.
+ * Which lines are printed right under which (a label and its value): pairs [i, j] of `lines`, line j in
+ * the nearest row below line i (`down` toward the page's foot) that holds a line sharing its span along
+ * the lines (half the shorter's, at least: a short label next to a long value's end is not over it),
+ * close enough to be the next row of the page, not the same one; every line of that row sharing its
+ * span (a label over two columns' values).
  */
 export function rightUnder(lines: TextBox[], down: Down): Array<[number, number]> {
   const spans = lines.map((b) => ({ ...spanOf(b, down), thickness: b.thickness }))
   const centre = (s: Span) => (s.d0 + s.d1) / 2
   const pairs: Array<[number, number]> = []
   spans.forEach((s, i) => {
-    let nearest = -1
-    spans.forEach((t, j) => {
+    const below = spans.flatMap((t, j) => {
       const [gap, thick] = [centre(t) - centre(s), Math.max(s.thickness, t.thickness)]
-      if (gap < UNDER_FROM * thick || gap > UNDER_TO * thick || t.a0 >= s.a1 || s.a0 >= t.a1) return
-      if (nearest < 0 || centre(t) < centre(spans[nearest]!)) nearest = j
+      const overlap = Math.min(s.a1, t.a1) - Math.max(s.a0, t.a0)
+      return gap < UNDER_FROM * thick || gap > UNDER_TO * thick || overlap < SHARED * Math.min(s.a1 - s.a0, t.a1 - t.a0) ? [] : [j]
     })
-    if (nearest >= 0) pairs.push([i, nearest])
+    if (!below.length) return
+    const nearest = Math.min(...below.map((j) => centre(spans[j]!)))
+    for (const j of below) if (centre(spans[j]!) - nearest < UNDER_FROM * spans[j]!.thickness) pairs.push([i, j])
   })
   return pairs
 }
+
+/** Where each line begins along the way the lines read (`down` toward the page's foot): the lines of a row, in order. */
+export const lineStarts = (lines: TextBox[], down: Down) => lines.map((b) => spanOf(b, down).a0)
 
 /** Whether `box` is in the row of `line` or in the row above it (where a label of its value is printed), as `rightUnder` pairs them. */
 export function inRowOrAbove(line: TextBox, box: TextBox, down: Down): boolean {

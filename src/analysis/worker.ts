@@ -193,13 +193,13 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   // The portrait compared in face match and the holder's printed data are on the front: a zone read on
   // the back is judged against the front's page, so that both sides must be of one document.
   const frontPage = fromBack?.reading ? await readPage(front, fromBack.reading.mrzLines) : null
-  if (fromBack?.reading) reading = { mrzLines: fromBack.reading.mrzLines, page: frontPage!.page, under: frontPage!.under }
+  if (fromBack?.reading) reading = { mrzLines: fromBack.reading.mrzLines, page: frontPage!.page, layout: frontPage!.layout }
   const sentZonePage = !reading && task.sentZone?.length ? await readPage(front, task.sentZone) : null
   // A photo without a readable zone says how it was taken, so that a poor one can be retaken.
   const measured = fromBack ?? fromFront!
   const quality = reading ? null : await measureDocument(measured.img, measured.region)
   const frontArea = (frontPage ?? sentZonePage ?? fromFront)?.area ?? null
-  return { ok: true, reading, sentZonePage: sentZonePage && { page: sentZonePage.page, under: sentZonePage.under }, quality, frontArea, ocrMs: Math.round(performance.now() - started) }
+  return { ok: true, reading, sentZonePage: sentZonePage && { page: sentZonePage.page, layout: sentZonePage.layout }, quality, frontArea, ocrMs: Math.round(performance.now() - started) }
 }
 
 // Imported (sharp's and onnxruntime's native modules are loaded): the pool may stop this thread now.

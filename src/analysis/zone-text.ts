@@ -5,7 +5,8 @@ import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/m
 import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
 import type { LineReader, TextLine } from './ocr.js'
 import type { TextBox } from './text-boxes.js'
-import { rightUnder, type Down } from './page-geometry.js'
+import { lineStarts, rightUnder, type Down } from './page-geometry.js'
+import type { PageLayout } from '../domain/viz-dates.js'
 
 /** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
 const DATE_CHARS = 16
@@ -96,8 +97,8 @@ export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean = (
 
 const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines.filter((l) => !l.text.includes('<<') && onPage(l))
 
-/** The printed page (`pageText`), and which of its lines is printed right under which (`down` toward its foot). */
-export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean = () => true): { page: string[]; under: Array<[number, number]> } {
-  const kept = pageLines(lines, onPage)
-  return { page: kept.map((l) => l.text), under: rightUnder(kept.map((l) => l.box), down) }
+/** The printed page (`pageText`), and where its lines are printed (`down` toward its foot). */
+export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean = () => true): { page: string[]; layout: PageLayout } {
+  const boxes = pageLines(lines, onPage).map((l) => l.box)
+  return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), along: lineStarts(boxes, down) } }
 }

@@ -9,7 +9,7 @@
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
-import { datesOf, lookDate, pageDates, type Under } from './viz-dates.js'
+import { datesOf, lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
 export type VizDateField = 'date_of_birth' | 'expiration_date'
@@ -166,10 +166,10 @@ function look(value: string, lines: string[][], key: (s: string) => string, judg
 }
 
 /**
- * The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data; `under` says which
- * lines are printed right under which (a label's value), where the reader knows.
+ * The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data; `layout` says
+ * where they are printed (a label and its value), where the reader knows.
  */
-export function vizCrossCheck(mrz: MrzData, page: string[], under: Under = []): VizResult {
+export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout = NO_LAYOUT): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
@@ -177,7 +177,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], under: Under = []): 
   const formsOf = (line: string) => line.split('/').flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
   const nameLines = upper.flatMap(formsOf)
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
-  const dates = pageDates(upper, under)
+  const dates = pageDates(upper, layout)
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
   // The name the zone writes last (the given names, or a surname alone) is the one a full field cuts.
   const full = nameFieldFull(mrz)
@@ -257,8 +257,8 @@ const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_dat
  * says which, so a person looks; and so when the photo shows no zone, as nothing then confirms the
  * fields the page is not compared on (states, sex).
  */
-export function sentZoneCrossCheck(sent: MrzData, page: string[], under: Under, photoZone: MrzData | null): VizResult {
-  const viz = vizCrossCheck(sent, page, under)
+export function sentZoneCrossCheck(sent: MrzData, page: string[], layout: PageLayout, photoZone: MrzData | null): VizResult {
+  const viz = vizCrossCheck(sent, page, layout)
   if (!photoZone) return { ...viz, sent_zone: { photo_zone: false, differs: [] } }
   const holds = Object.values(photoZone.check_digits).every((valid) => valid !== false)
   const differs: SentZoneField[] = ZONE_FIELDS.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))

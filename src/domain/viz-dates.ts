@@ -9,25 +9,25 @@ const MONTHS: Record<string, number> = {
   NOV: 11, DEC: 12, DEZ: 12, DIC: 12, GEN: 1, ENE: 1, OUT: 10, DES: 12, AOUT: 8,
 }
 
-/** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD. */
+/** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD, in the order printed. */
 export function datesOf(printed: string): string[] {
-  const found: string[] = []
+  const found: Array<[number, string]> = []
   const line = printed.normalize('NFD').replace(/\p{M}/gu, '')
   // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
   // languages too (14MAAMAR 1985): the first word names the month, or the second (12 GEN/JAN 1984).
   for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
     const month = MONTHS[m[2]!] ?? MONTHS[m[3] ?? '']
-    if (month) found.push(iso(Number(m[4]), month, Number(m[1])))
+    if (month) found.push([m.index, iso(Number(m[4]), month, Number(m[1]))])
   }
-  for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) found.push(iso(Number(m[3]), Number(m[2]), Number(m[1])))
+  for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) found.push([m.index, iso(Number(m[3]), Number(m[2]), Number(m[1]))])
   // Day, month and year in numbers with their spaces lost to OCR (09 04 2012 read 09042012): only a
   // real day of a month of this or the last century, since numbers of eight digits are printed too.
   for (const m of line.matchAll(/(?<!\d)(\d{2})(\d{2})((?:19|20)\d{2})(?!\d)/g)) {
     const [day, month] = [Number(m[1]), Number(m[2])]
-    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) found.push(iso(Number(m[3]), month, day))
+    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) found.push([m.index, iso(Number(m[3]), month, day)])
   }
-  for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) found.push(iso(Number(m[1]), Number(m[2]), Number(m[3])))
-  return found
+  for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) found.push([m.index, iso(Number(m[1]), Number(m[2]), Number(m[3]))])
+  return found.sort((x, y) => x[0] - y[0]).map(([, date]) => date)
 }
 
 /** Whether a page line prints a date, in any of the ways `datesOf` and `shortDatesOf` read. */
@@ -60,83 +60,116 @@ export interface PageDates extends Dates {
   labelled: Record<DateLabel, Dates>
 }
 
-/** Pairs of a page's lines [i, j], line j printed right under line i (a label and its value); none when the layout is unknown. */
-export type Under = ReadonlyArray<readonly [number, number]>
+/** Where a page's lines are printed, as far as labels go; nothing is known of a page sent as text. */
+export interface PageLayout {
+  /** Pairs [i, j] of the page's lines: line j is in the row right under line i and shares part of its span (a label and its value). */
+  under: ReadonlyArray<readonly [number, number]>
+  /** Where each line begins along the way the page reads: the lines of a row, in order. */
+  along: readonly number[]
+}
+export const NO_LAYOUT: PageLayout = { under: [], along: [] }
 
-/** What a label names: one of a document's dates, or another field. */
-export type DateLabel = 'birth' | 'issue' | 'expiry' | 'other'
+/** What a label names: one of a document's dates, a date it does not say (`date`: its words misread), or another field. */
+export type DateLabel = 'birth' | 'issue' | 'expiry' | 'date' | 'other'
+const DATE_LABELS = ['birth', 'issue', 'expiry'] as const
 
 /**
  * Words naming each date (English, French, German, Dutch, Spanish, Italian), and words that make a
  * label another field's (a place of birth, an issuing authority).
  */
-const NAMING: Record<Exclude<DateLabel, 'other'>, { words: string[]; not: string[] }> = {
+const NAMING: Record<(typeof DATE_LABELS)[number], { words: string[]; not: string[] }> = {
   birth: {
     words: ['BIRTH', 'NAISSANCE', 'GEBOORTEDATUM', 'GEBURTSTAG', 'GEBURTSDATUM', 'NACIMIENTO', 'NASCITA'],
     not: ['PLACE', 'LIEU', 'GEBOORTEPLAATS', 'GEBURTSORT', 'LUGAR', 'LUOGO'],
   },
   issue: {
-    words: ['ISSUE', 'AFGIFTE', 'DELIVRANCE', 'AUSSTELLUNG', 'EXPEDICION', 'RILASCIO', 'EMISSION'],
+    words: ['ISSUE', 'AFGIFTE', 'DELIVRANCE', 'AUSSTELLUNG', 'EXPEDICION', 'RILASCIO', 'EMISION', 'EMISSION'],
     not: ['AUTHORITY', 'AUTORITE', 'AUTORITEIT', 'BEHORDE', 'AUTORIDAD', 'AUTORITA', 'PLACE', 'LIEU', 'LUGAR', 'LUOGO'],
   },
   expiry: { words: ['EXPIRY', 'EXPIRATION', 'GELDIG', 'GULTIG', 'CADUCIDAD', 'VALIDEZ', 'SCADENZA', 'VALIDUNTIL', 'VALIDITE'], not: [] },
 }
 /** Words of a date's label without which a line naming no date is no date's label. */
 const DATE_WORDS = ['DATE', 'DATUM', 'FECHA', 'DATA']
-/** Words of the labels of a document's other fields. */
-const FIELD_WORDS = [
-  'NAME', 'GIVEN', 'NATIONALITY', 'SEX', 'AUTHORITY', 'PLACE', 'SIGNATURE', 'TYPE', 'CODE', 'NOM', 'PRENOM', 'NATIONALITE',
-  'LIEU', 'AUTORITE', 'NAAM', 'VOORNAMEN', 'GESLACHT', 'GEBOORTEPLAATS', 'AUTORITEIT', 'HANDTEKENING', 'SOORT',
+/** Words of a label over a validity's two dates (Geldig van - tot, Valid from - until): no one date's label. */
+const RANGE_WORDS = ['FROM', 'VANTOT', 'VOMBIS', 'DESDE']
+/** Words of the labels of a document's other fields (whole words: NAME is no label in VIETNAMESE). */
+const FIELD_WORDS = new Set([
+  'NAME', 'SURNAME', 'GIVEN', 'NATIONALITY', 'SEX', 'AUTHORITY', 'PLACE', 'SIGNATURE', 'TYPE', 'CODE', 'NOM', 'PRENOMS', 'NATIONALITE',
+  'SEXE', 'LIEU', 'AUTORITE', 'NAAM', 'VOORNAMEN', 'NATIONALITEIT', 'GESLACHT', 'GEBOORTEPLAATS', 'AUTORITEIT', 'HANDTEKENING', 'SOORT',
   'VORNAMEN', 'STAATSANGEHORIGKEIT', 'GESCHLECHT', 'GEBURTSORT', 'BEHORDE', 'UNTERSCHRIFT', 'APELLIDOS', 'NOMBRE',
-  'NACIONALIDAD', 'LUGAR', 'AUTORIDAD', 'FIRMA', 'COGNOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
-]
+  'NACIONALIDAD', 'SEXO', 'LUGAR', 'AUTORIDAD', 'FIRMA', 'COGNOME', 'NOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
+])
 
 /**
- * What a page line labels, as its letters name it (OCR often drops a label's spaces: Dateofbirth): one
- * date, or another field; null for a value, a line naming two dates (two labels read as one line), or
- * a date's label naming none that is known.
+ * What a page line labels, as its letters name it (OCR often drops a label's spaces: Dateofbirth): the
+ * dates it names, in the order named (two labels read as one line name two); a date it does not say
+ * (Date of expil, or a validity's two); or another field, when the line is labels alone (Sex: F holds its value). None for
+ * a value.
  */
-export function labelOf(line: string): DateLabel | null {
-  const letters = line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z]/g, '')
-  const has = (words: string[]) => words.some((w) => letters.includes(w))
-  const named = (Object.keys(NAMING) as Array<keyof typeof NAMING>).filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
-  if (named.length === 1) return named[0]!
-  return named.length === 0 && !has(DATE_WORDS) && has(FIELD_WORDS) ? 'other' : null
+export function labelsOf(line: string): DateLabel[] {
+  const plain = line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
+  const letters = plain.replace(/[^A-Z]/g, '')
+  const at = (words: string[]) => Math.min(...words.map((w) => letters.indexOf(w)).filter((i) => i >= 0))
+  const has = (words: string[]) => at(words) < Infinity
+  const named = DATE_LABELS.filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
+  if (has(RANGE_WORDS)) return ['date']
+  if (named.length) return named.sort((a, b) => at(NAMING[a].words) - at(NAMING[b].words))
+  if (has(DATE_WORDS)) return ['date']
+  const words = plain.split(/[^A-Z0-9]+/).filter(Boolean)
+  const alone = words.every((w) => w.length > 1 && !/\d/.test(w))
+  return alone && words.some((w) => FIELD_WORDS.has(w)) ? ['other'] : []
 }
 
 /**
- * The dates of a page (its lines upper case), and which it prints right under a label (`under`) or on a
- * label's own line (Date of birth 14.03.1985). A value line printing two dates (two columns read as one
- * line) tells neither's label.
+ * The dates of a page (its lines upper case), and which it prints under a label or on a label's own
+ * line (Date of birth 14.03.1985). The labels of a row and the values under them are taken together,
+ * each in the order printed (two columns' values read as one line): when they are as many as the dates
+ * the values print, each date is its label's; with more dates, each is under each of the row's labels.
  */
-export function pageDates(lines: string[], under: Under): PageDates {
+export function pageDates(lines: string[], layout: PageLayout): PageDates {
   const none = (): Dates => ({ full: [], short: [] })
-  const labelled: Record<DateLabel, Dates> = { birth: none(), issue: none(), expiry: none(), other: none() }
-  const add = (label: DateLabel | null, value: string) => {
-    const [full, short] = [datesOf(value), shortDatesOf(value)]
-    if (!label || full.length + short.length !== 1) return
-    labelled[label].full.push(...full)
-    labelled[label].short.push(...short)
+  const labelled: Record<DateLabel, Dates> = { birth: none(), issue: none(), expiry: none(), date: none(), other: none() }
+  const dated = lines.map((l) => [...datesOf(l).map((d) => ({ d, full: true })), ...shortDatesOf(l).map((d) => ({ d, full: false }))])
+  const labels = lines.map(labelsOf)
+  const add = (label: DateLabel, date: { d: string; full: boolean }) => labelled[label][date.full ? 'full' : 'short'].push(date.d)
+  // Labels and the dates they label, each in the order printed: as many of each, each date is its
+  // label's; more dates, any may be any label's (a date added onto a row, run into its value); more
+  // labels, a value was not read or lies elsewhere, and the row says nothing.
+  const assign = (names: DateLabel[], dates: typeof dated[number]) => {
+    if (names.length === dates.length) names.forEach((label, k) => add(label, dates[k]!))
+    else if (names.length < dates.length) for (const label of names) for (const date of dates) add(label, date)
   }
-  for (const [i, j] of under) {
-    const label = lines[i]!
-    if (!printsDate(label)) add(labelOf(label), lines[j]!)
+  // A line printing a date and naming its label is its own label's.
+  lines.forEach((_, j) => dated[j]!.length && labels[j]!.length && assign(labels[j]!, dated[j]!))
+  // Labels over values: the groups they form, each a row's labels and the values under them.
+  const pairs = layout.under.filter(([i, j]) => labels[i]!.length && !dated[i]!.length && dated[j]!.length && !labels[j]!.length)
+  const group = new Map<string, string>()
+  const root = (n: string): string => (group.get(n) ?? n) === n ? n : root(group.get(n)!)
+  for (const [i, j] of pairs) group.set(root(`l${i}`), root(`v${j}`))
+  const rows = new Map<string, { labels: Set<number>; values: Set<number> }>()
+  for (const [i, j] of pairs) {
+    const row = rows.get(root(`v${j}`)) ?? { labels: new Set(), values: new Set() }
+    row.labels.add(i)
+    row.values.add(j)
+    rows.set(root(`v${j}`), row)
   }
-  for (const line of lines) if (printsDate(line)) add(labelOf(line), line)
+  const inOrder = (s: Set<number>) => [...s].sort((a, b) => (layout.along[a] ?? 0) - (layout.along[b] ?? 0))
+  for (const row of rows.values()) assign(inOrder(row.labels).flatMap((i) => labels[i]!), inOrder(row.values).flatMap((j) => dated[j]!))
   return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled }
 }
 
 /**
  * Whether the page's labels allow a date to be the zone's `kind`: where the page labels that date, it
- * prints this one there (and no other), and it prints it under no other field's label. A sticker
- * printing a forged expiry over the page's date of issue, or over its place of birth, leaves the page's
- * own expiry under its label.
+ * prints this one there (and no other), and it prints it under no other date's or field's label. A
+ * sticker printing a forged expiry over the page's date of issue, or over its place of birth, leaves
+ * the page's own expiry under its label. A label misread (`date`) says neither.
  */
-function labelsAgree(dates: PageDates, value: string, kind: Exclude<DateLabel, 'other'>): boolean {
+function labelsAgree(dates: PageDates, value: string, kind: (typeof DATE_LABELS)[number]): boolean {
   const [full, short] = [value, value.slice(2)]
   const own = dates.labelled[kind]
   if (own.full.some((d) => d !== full) || own.short.some((d) => d !== short)) return false
-  return (Object.keys(dates.labelled) as DateLabel[]).every((k) => k === kind || !(dates.labelled[k].full.includes(full) || dates.labelled[k].short.includes(short)))
+  const under = (k: DateLabel) => dates.labelled[k].full.includes(full) || dates.labelled[k].short.includes(short)
+  return (Object.keys(dates.labelled) as DateLabel[]).every((k) => k === kind || k === 'date' || !under(k))
 }
 
 /**
@@ -160,6 +193,9 @@ export function lookDate(mrz: MrzData, value: string, dates: PageDates, kind: 'b
   return { status: labels && inPlace && fullDatesAgree(mrz, dates.full) ? 'match' : 'near', century }
 }
 
+/** The same day `years` years before a YYYY-MM-DD date. */
+const yearsBefore = (date: string, years: number) => `${String(Number(date.slice(0, 4)) - years).padStart(4, '0')}${date.slice(4)}`
+
 /** How long before its expiry a document was issued, at most (15 years for some identity cards, and a margin). */
 const VALID_FOR_YEARS = 16
 
@@ -172,8 +208,10 @@ const VALID_FOR_YEARS = 16
 function fullDatesAgree(mrz: MrzData, full: string[]): boolean {
   const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
   if (!born || !ends) return true
-  const issuedFrom = `${String(Number(ends.slice(0, 4)) - VALID_FOR_YEARS).padStart(4, '0')}${ends.slice(4)}`
-  const others = [...new Set(full)].filter((d) => d !== born && d !== ends)
+  const issuedFrom = yearsBefore(ends, VALID_FOR_YEARS)
+  // Each printed once: the zone's date printed twice (a copy added) is one date more.
+  const others = [...full]
+  for (const d of [born, ends]) if (others.includes(d)) others.splice(others.indexOf(d), 1)
   return others.length <= 1 && others.every((d) => d >= born && d >= issuedFrom && d <= ends)
 }
 
@@ -191,7 +229,7 @@ const ISSUED_WITHIN_YEARS = 11
 function shortDatesAgree(mrz: MrzData, short: string[]): boolean {
   const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
   if (!born || !ends || born >= ends || born.slice(2) === ends.slice(2)) return false
-  const issuedFrom = `${String(Number(ends.slice(0, 4)) - ISSUED_WITHIN_YEARS).padStart(4, '0')}${ends.slice(4)}`
+  const issuedFrom = yearsBefore(ends, ISSUED_WITHIN_YEARS)
   const from = issuedFrom > born ? issuedFrom : born
   const issued = (d: string) => {
     for (let c = Number(from.slice(0, 2)); c <= Number(ends.slice(0, 2)); c++) {

@@ -12,6 +12,7 @@ import { newId } from '../domain/ids.js'
 import { encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
 import { mrzTextLines, parseMrzLines, parseMrzText, toMrzReading, type MrzReading } from '../domain/mrz.js'
 import { inPrintedCentury, sentZoneCrossCheck, vizCrossCheck, type VizResult } from '../domain/viz-check.js'
+import { NO_LAYOUT } from '../domain/viz-dates.js'
 import { retakeMessage, retakeReasons } from '../domain/document-quality.js'
 import { FACE_NEEDS, sealFaces } from './stored-faces.js'
 import type { Principal } from './api-keys-service.js'
@@ -71,16 +72,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const now = new Date()
       let viz: VizResult | null = null
       const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
-      const { page, under } = analysis.reading ?? analysis.sentZonePage ?? { page: [], under: [] }
+      const { page, layout } = analysis.reading ?? analysis.sentZonePage ?? { page: [], layout: NO_LAYOUT }
       if (reading && readMrz) {
         // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
         // whose page could not be read says so, for a person to look at.
         reading = { ...reading, data: inPrintedCentury(reading.data, page) }
-        viz = sentZoneCrossCheck(reading.data, page, under, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
+        viz = sentZoneCrossCheck(reading.data, page, layout, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
       } else if (photoZone) {
         const read = toMrzReading(photoZone, now)
         reading = { ...read, data: inPrintedCentury(read.data, page) }
-        viz = vizCrossCheck(reading.data, page, under)
+        viz = vizCrossCheck(reading.data, page, layout)
       }
 
       // A photo whose zone could not be read because of how it was taken finishes no check: the
