@@ -43,7 +43,7 @@ async function verify(b: Built, key: string, photo: Buffer, declared = applicant
   return { v, document: v.checks_results.document }
 }
 
-t.test('a forged expiry confirmed by nothing on the page is not approved', async (t) => {
+t.test('a forged zone confirmed by nothing on the page is not approved', async (t) => {
   const b = await build(t)
   const { key } = await b.createKey('forgeries', 'service')
 
@@ -109,6 +109,17 @@ t.test('a forged expiry confirmed by nothing on the page is not approved', async
     const { v, document } = await verify(b, key, await withSticker(child, '14 MAA/MAR 1990', 346, 546), { ...applicant, date_of_birth: '1990-03-14' })
     t.equal(document.details.mrz?.date_of_birth, '1990-03-14')
     t.not(document.details.viz.fields.date_of_birth, 'match', 'the page labels another birth date')
+    t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
+  })
+
+  await t.test('a number printed onto the page is not the number under its label', async (t) => {
+    // The zone's number changed (a stolen document's, its check digits recomputed), and printed in a blank
+    // of the page; the page's own number stays under Documentnummer / Document No.
+    const [, line] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
+    const forged = await withZoneLine('passport-td3-clean.jpg', 1, line!)
+    const { v, document } = await verify(b, key, await withSticker(forged, 'NK2H5F1R3', 900, 100, 200))
+    t.equal(document.details.mrz?.document_number, 'NK2H5F1R3')
+    t.not(document.details.viz.fields.document_number, 'match', 'the page labels another number')
     t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
   })
 

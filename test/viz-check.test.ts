@@ -244,3 +244,12 @@ t.test("a name under its label is that line's whole value, under every such labe
   t.equal(forged.surname, 'near', 'the page’s own surname label prints another name')
   t.equal(forged.given_names, 'near')
 })
+
+t.test('where the page labels the number, the number under the label is the zone’s', async (t) => {
+  const numbered = ['Documentnummer / Document No.', 'NW8K2P7R4', 'Persoonsnummer / Personal No.', '123456782', 'NK2H5F1R3']
+  const layout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, along: [780, 780, 350, 350, 900] }
+  t.equal(vizCrossCheck(mrz, numbered, layout).fields.document_number, 'match')
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, numbered).fields.document_number, 'match', 'without the layout, found anywhere')
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, numbered, layout).fields.document_number, 'near', 'another number under the label')
+  t.equal(vizCrossCheck(mrz, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4.')), layout).fields.document_number, 'match', 'OCR noise under the label')
+})

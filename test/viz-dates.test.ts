@@ -62,6 +62,15 @@ t.test('a genuine page confirms its dates under their labels', async (t) => {
   const card = ['Date ofbirth', 'Nationality', 'Sex', '14MAR1985', 'NZL', 'Expiry', '01FEB 2030']
   const cardMrz = { ...mrz, expiration_date: '2030-02-01' }
   t.equal(vizCrossCheck(cardMrz, card, layout([[0, 3], [2, 3], [1, 4], [5, 6]], [329, 617, 481, 330, 618, 658, 658])).fields.date_of_birth, 'match')
+  // A label in words the check does not know beside one it knows, their values read as one line.
+  const card2030 = { ...mrz, expiration_date: '2030-02-01' }
+  const beside = ['Date of birth', 'Expires', '14.03.1985 01.02.2030']
+  t.equal(vizCrossCheck(card2030, beside, layout([[0, 2], [1, 2]], [350, 520, 350])).fields.date_of_birth, 'match')
+  t.equal(vizCrossCheck(card2030, beside, layout([[0, 2], [1, 2]], [350, 520, 350])).fields.expiration_date, 'match')
+  // An issue that is also the validity's start, and a ghost image repeating the birth date under no label.
+  const permit = ['Date of birth', '14.03.1985', 'Date of issue', '01.02.2020', 'Valid from', '01.02.2020', 'Valid until', '01.02.2030', '14.03.1985']
+  t.equal(vizCrossCheck(card2030, permit, layout([[0, 1], [2, 3], [4, 5], [6, 7]])).fields.expiration_date, 'match')
+  t.equal(vizCrossCheck(card2030, permit, layout([[0, 1], [2, 3], [4, 5], [6, 7]])).fields.date_of_birth, 'match')
   // A page printing two-digit years labels them too.
   const british = ['Date of birth', '14 MAR /MARS 85', 'Date of expiry', '09 FEB /FEB 19', 'Date of issue', '10 FEB /FEB 09']
   t.equal(vizCrossCheck(mrz, british, layout([[0, 1], [2, 3], [4, 5]])).fields.expiration_date, 'match')
@@ -95,6 +104,12 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   // The labels of the date of issue and of the expiry joined into one line by text put between them.
   const bridged = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datum van afgifte / Date of issue Den Haag Geldig tot / Date of expiry', '09 FEB/FEB 2029', '09FEB/FEB 2019']
   t.equal(vizCrossCheck(forged, bridged, layout([[0, 1], [2, 3], [2, 4]], [350, 350, 350, 350, 780])).fields.expiration_date, 'near', 'each date under its label, in order')
+  // More labels than dates: one of the row's dates is each label's. The joined labels over the page's
+  // own expiry, the forged date printed below their row; or text run into the expiry under both labels.
+  const shifted = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datum van afgifte / Date of issue Den Haag Geldig tot / Date of expiry', '09FEB/FEB 2019', '09 FEB/FEB 2029']
+  t.equal(vizCrossCheck(forged, shifted, layout([[0, 1], [2, 3]], [350, 350, 350, 780, 350])).fields.expiration_date, 'near', 'joined labels, the forged date in no row')
+  const runOn = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', 'Den Haag,Nederland -09 FEB/FEB 2019', '09 FEB/FEB 2029']
+  t.equal(vizCrossCheck(forged, runOn, layout([[0, 1], [2, 4], [3, 4]], [350, 350, 350, 780, 350, 350])).fields.expiration_date, 'near', 'a value run into the next column')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.
   const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2034-06-01' }
   const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '14 MAA/MAR 1990', '01JUN/JUN2034']

@@ -58,6 +58,8 @@ interface Dates { full: string[], short: string[] }
 export interface PageDates extends Dates {
   /** Dates printed under a label of a date (or on its line), and under a label of another field (`other`). */
   labelled: Record<DateLabel, Dates>
+  /** For each label, the dates of each row naming it that cannot be told apart: one of them is that label's. */
+  among: Record<DateLabel, Dates[]>
 }
 
 /** Where a page's lines are printed, as far as labels go; nothing is known of a page sent as text. */
@@ -124,20 +126,25 @@ export function labelsOf(line: string): DateLabel[] {
  * The dates of a page (its lines upper case), and which it prints under a label or on a label's own
  * line (Date of birth 14.03.1985). The labels of a row and the values under them are taken together,
  * each in the order printed (two columns' values read as one line): when they are as many as the dates
- * the values print, each date is its label's; with more dates, each is under each of the row's labels.
+ * the values print, each date is its label's; with more dates, each is under each of the row's labels;
+ * with fewer, the row only says that each label's date is one of its dates (`among`).
  */
 export function pageDates(lines: string[], layout: PageLayout): PageDates {
   const none = (): Dates => ({ full: [], short: [] })
   const labelled: Record<DateLabel, Dates> = { birth: none(), issue: none(), expiry: none(), date: none(), other: none() }
+  const among: Record<DateLabel, Dates[]> = { birth: [], issue: [], expiry: [], date: [], other: [] }
   const dated = lines.map((l) => [...datesOf(l).map((d) => ({ d, full: true })), ...shortDatesOf(l).map((d) => ({ d, full: false }))])
-  const labels = lines.map(labelsOf)
+  // A line of words alone that names nothing known (Expires, DOB) labels a date all the same: it takes
+  // its place among a row's labels (`date`), so that its date is not taken for a neighbour's.
+  const labels = lines.map((l) => (labelsOf(l).length || /\d/.test(l) || !/\p{L}{2}/u.test(l) ? labelsOf(l) : ['date' as const]))
   const add = (label: DateLabel, date: { d: string; full: boolean }) => labelled[label][date.full ? 'full' : 'short'].push(date.d)
   // Labels and the dates they label, each in the order printed: as many of each, each date is its
-  // label's; more dates, any may be any label's (a date added onto a row, run into its value); more
-  // labels, a value was not read or lies elsewhere, and the row says nothing.
+  // label's; more dates, any may be any label's (a date added onto a row, run into its value). More
+  // labels (a value not read, or printed elsewhere): each label's date is one of the row's.
   const assign = (names: DateLabel[], dates: typeof dated[number]) => {
     if (names.length === dates.length) names.forEach((label, k) => add(label, dates[k]!))
     else if (names.length < dates.length) for (const label of names) for (const date of dates) add(label, date)
+    else for (const label of new Set(names)) among[label].push({ full: dates.filter((d) => d.full).map((d) => d.d), short: dates.filter((d) => !d.full).map((d) => d.d) })
   }
   // A line printing a date and naming its label is its own label's.
   lines.forEach((_, j) => dated[j]!.length && labels[j]!.length && assign(labels[j]!, dated[j]!))
@@ -155,7 +162,7 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   }
   const inOrder = (s: Set<number>) => [...s].sort((a, b) => (layout.along[a] ?? 0) - (layout.along[b] ?? 0))
   for (const row of rows.values()) assign(inOrder(row.labels).flatMap((i) => labels[i]!), inOrder(row.values).flatMap((j) => dated[j]!))
-  return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled }
+  return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled, among }
 }
 
 /**
@@ -168,6 +175,7 @@ function labelsAgree(dates: PageDates, value: string, kind: (typeof DATE_LABELS)
   const [full, short] = [value, value.slice(2)]
   const own = dates.labelled[kind]
   if (own.full.some((d) => d !== full) || own.short.some((d) => d !== short)) return false
+  if (!dates.among[kind].every((row) => row.full.includes(full) || row.short.includes(short))) return false
   const under = (k: DateLabel) => dates.labelled[k].full.includes(full) || dates.labelled[k].short.includes(short)
   return (Object.keys(dates.labelled) as DateLabel[]).every((k) => k === kind || k === 'date' || !under(k))
 }
@@ -190,7 +198,7 @@ export function lookDate(mrz: MrzData, value: string, dates: PageDates, kind: 'b
   }
   const sorted = [...dates.full].sort()
   const inPlace = (kind === 'birth' ? sorted[0] : sorted.at(-1)) === value
-  return { status: labels && inPlace && fullDatesAgree(mrz, dates.full) ? 'match' : 'near', century }
+  return { status: labels && inPlace && fullDatesAgree(mrz, dates) ? 'match' : 'near', century }
 }
 
 /** The same day `years` years before a YYYY-MM-DD date. */
@@ -205,13 +213,17 @@ const VALID_FOR_YEARS = 16
  * page (a sticker printing the zone's forged expiry, or an adult's birth date on a child's passport) is
  * earliest or latest, but leaves the page's own birth or expiry among the others.
  */
-function fullDatesAgree(mrz: MrzData, full: string[]): boolean {
+function fullDatesAgree(mrz: MrzData, dates: PageDates): boolean {
   const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
   if (!born || !ends) return true
   const issuedFrom = yearsBefore(ends, VALID_FOR_YEARS)
-  // Each printed once: the zone's date printed twice (a copy added) is one date more.
-  const others = [...full]
-  for (const d of [born, ends]) if (others.includes(d)) others.splice(others.indexOf(d), 1)
+  // The zone's date printed twice (a copy added) is one date more, unless the page prints it under its
+  // own label (a ghost image repeating the birth date); another date printed twice (an issue that is
+  // also a validity's start) is one.
+  const labelled = (d: string) => (d === born && dates.labelled.birth.full.includes(d)) || (d === ends && dates.labelled.expiry.full.includes(d))
+  const rest = [...dates.full]
+  for (const d of [born, ends]) if (rest.includes(d)) rest.splice(rest.indexOf(d), 1)
+  const others = [...new Set(rest.filter((d) => d !== born && d !== ends))].concat(rest.filter((d) => (d === born || d === ends) && !labelled(d)))
   return others.length <= 1 && others.every((d) => d >= born && d >= issuedFrom && d <= ends)
 }
 
