@@ -92,8 +92,10 @@ export async function documentsBench(): Promise<Section> {
         '',
         'The time is PaddleOCR (its models with their activations fused, src/analysis/onnx-fusion.ts): text found on',
         'a copy of at most 960 px, then lines recognised one by one, the longer the slower: the zone from the long',
-        'lines at the page\'s foot, then the page\'s shorter lines until it prints every field of the zone as the zone',
-        'has it (about 12 of a passport page\'s 30 lines).',
+        'lines at the page\'s foot, then every line of the page of a value\'s size (the page\'s dates must all be',
+        'seen: a date added to a page is no confirmation), then the others until the page prints every field of the',
+        'zone as the zone has it, then every line in the row of a date, the row above it and the row under a date\'s',
+        'label (a date confirms under its own label).',
       ].join('\n'),
     }
   } finally {
