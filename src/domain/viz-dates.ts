@@ -105,16 +105,16 @@ const FIELD_WORDS = new Set([
 /**
  * What a page line labels, as its letters name it (OCR often drops a label's spaces: Dateofbirth): the
  * dates it names, in the order named (two labels read as one line name two); a date it does not say
- * (Date of expil, or a validity's two); or another field, when the line is labels alone (Sex: F holds its value). None for
- * a value.
+ * (Date of expil, or a validity's two); or another field, when the line is labels alone (Sex: F holds
+ * its value). None for a value.
  */
 export function labelsOf(line: string): DateLabel[] {
   const plain = line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
   const letters = plain.replace(/[^A-Z]/g, '')
   const at = (words: string[]) => Math.min(...words.map((w) => letters.indexOf(w)).filter((i) => i >= 0))
   const has = (words: string[]) => at(words) < Infinity
-  const named = DATE_LABELS.filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
   if (has(RANGE_WORDS)) return ['date']
+  const named = DATE_LABELS.filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
   if (named.length) return named.sort((a, b) => at(NAMING[a].words) - at(NAMING[b].words))
   if (has(DATE_WORDS)) return ['date']
   const words = plain.split(/[^A-Z0-9]+/).filter(Boolean)
@@ -136,7 +136,10 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   const dated = lines.map((l) => [...datesOf(l).map((d) => ({ d, full: true })), ...shortDatesOf(l).map((d) => ({ d, full: false }))])
   // A line of words alone that names nothing known (Expires, DOB) labels a date all the same: it takes
   // its place among a row's labels (`date`), so that its date is not taken for a neighbour's.
-  const labels = lines.map((l) => (labelsOf(l).length || /\d/.test(l) || !/\p{L}{2}/u.test(l) ? labelsOf(l) : ['date' as const]))
+  const labels = lines.map((l): DateLabel[] => {
+    const named = labelsOf(l)
+    return named.length || /\d/.test(l) || !/\p{L}{2}/u.test(l) ? named : ['date']
+  })
   const add = (label: DateLabel, date: { d: string; full: boolean }) => labelled[label][date.full ? 'full' : 'short'].push(date.d)
   // Labels and the dates they label, each in the order printed: as many of each, each date is its
   // label's; more dates, any may be any label's (a date added onto a row, run into its value). More
