@@ -251,5 +251,16 @@ t.test('where the page labels the number, the number under the label is the zone
   t.equal(vizCrossCheck(mrz, numbered, layout).fields.document_number, 'match')
   t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, numbered).fields.document_number, 'match', 'without the layout, found anywhere')
   t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, numbered, layout).fields.document_number, 'near', 'another number under the label')
-  t.equal(vizCrossCheck(mrz, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4.')), layout).fields.document_number, 'match', 'OCR noise under the label')
+  t.equal(vizCrossCheck(mrz, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4.')), layout).fields.document_number, 'match', 'punctuation under the label')
+  t.equal(vizCrossCheck(mrz, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K 2P7R4')), layout).fields.document_number, 'match', 'a number printed in groups')
+  // A letter changed (NW8K2P7R5), the forged copy printed elsewhere: under the label is another number.
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'NW8K2P7R5' }, [...numbered, 'NW8K2P7R5'], layout).fields.document_number, 'near')
+  // The forged number printed beside the page's own, read as one line under the label.
+  const beside = numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 NK2H5F1R3'))
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, beside, layout).fields.document_number, 'near')
+  // A label whose space OCR lost (PassportNo.) is a label all the same; NOT VALID is none.
+  const spaceLost = ['SYNTHETIC TEST DOCUMENT-NOTVALID', 'NK2H5F1R3', 'PassportNo./PasseportNo.', 'NW8K2P7R4']
+  const spaceLayout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, along: [780, 900, 780, 780] }
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, spaceLost, spaceLayout).fields.document_number, 'near')
+  t.equal(vizCrossCheck(mrz, spaceLost, spaceLayout).fields.document_number, 'match')
 })

@@ -110,6 +110,9 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   t.equal(vizCrossCheck(forged, shifted, layout([[0, 1], [2, 3]], [350, 350, 350, 780, 350])).fields.expiration_date, 'near', 'joined labels, the forged date in no row')
   const runOn = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', 'Den Haag,Nederland -09 FEB/FEB 2019', '09 FEB/FEB 2029']
   t.equal(vizCrossCheck(forged, runOn, layout([[0, 1], [2, 4], [3, 4]], [350, 350, 350, 780, 350, 350])).fields.expiration_date, 'near', 'a value run into the next column')
+  // The page's own expiry made unreadable by a digit added onto it, the forged date printed under no label.
+  const spoilt = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Geldig tot/Date of expiry', '09 FEB/FEB 20190', '09 FEB/FEB 2029']
+  t.equal(vizCrossCheck(forged, spoilt, layout([[0, 1], [2, 3]])).fields.expiration_date, 'near', 'the label’s date is not known')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.
   const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2034-06-01' }
   const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '14 MAA/MAR 1990', '01JUN/JUN2034']

@@ -9,7 +9,8 @@
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
-import { datesOf, lookDate, NO_LAYOUT, pageDates, printsDate, type PageLayout } from './viz-dates.js'
+import { datesOf, lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
+import { numbersUnderLabels, printsNumber } from './viz-numbers.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
 export type VizDateField = 'date_of_birth' | 'expiration_date'
@@ -63,22 +64,6 @@ const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <=
 function underLabels(lines: string[][], label: Set<string>): number[][] {
   const labelled = lines.flatMap((l, at) => (l.some((w) => label.has(w)) && labelsAlone(l) ? [at] : []))
   return labelled.map((at) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW))
-}
-
-/** A label over a document's number (Documentnummer, Card No., N°), and words of labels of other numbers (a personal number). */
-const NUMBER_LABEL = /NUMM?ER|NUMERO|\bNO\b|N[°º]/
-const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
-
-/**
- * The numbers printed right under a label of the document's number, the label alone on its line: lines
- * of 6 to 14 letters and digits (spaces dropped), a digit among them, that print no date.
- */
-function numbersUnderLabels(upper: string[], layout: PageLayout): string[] {
-  const labels = (l: string) => NUMBER_LABEL.test(l) && !/\d/.test(l) && !OTHER_NUMBERS.some((w) => l.replace(/[^A-Z]/g, '').includes(w))
-  return layout.under.flatMap(([i, j]) => {
-    const value = upper[j]!.replace(/[^A-Z0-9]/g, '')
-    return labels(upper[i]!) && /\d/.test(value) && value.length >= 6 && value.length <= 14 && !printsDate(upper[j]!) ? [value] : []
-  })
 }
 
 /** Labels a page must show to count as read. */
@@ -226,7 +211,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     // Where the page labels the number, the number under its label is the zone's: a number added
     // elsewhere on the page (the zone's, changed) is found, not confirmed.
     const labelled = numbersUnderLabels(upper, layout)
-    if (fields.document_number === 'match' && labelled.length && labelled.every((n) => look(mrz.document_number!, [[n]], numberKey, false) === 'unread')) {
+    if (fields.document_number === 'match' && labelled.length && !labelled.some((words) => printsNumber(words, mrz.document_number!))) {
       fields.document_number = 'near'
     }
   }

@@ -60,6 +60,8 @@ export interface PageDates extends Dates {
   labelled: Record<DateLabel, Dates>
   /** For each label, the dates of each row naming it that cannot be told apart: one of them is that label's. */
   among: Record<DateLabel, Dates[]>
+  /** Labels over a value printing digits but no date that can be read (a digit added to it): their date is unknown. */
+  unreadable: Set<DateLabel>
 }
 
 /** Where a page's lines are printed, as far as labels go; nothing is known of a page sent as text. */
@@ -151,6 +153,8 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   }
   // A line printing a date and naming its label is its own label's.
   lines.forEach((_, j) => dated[j]!.length && labels[j]!.length && assign(labels[j]!, dated[j]!))
+  // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown.
+  const unreadable = new Set(layout.under.flatMap(([i, j]) => (!dated[i]!.length && !dated[j]!.length && /\d/.test(lines[j]!) && !labels[j]!.length ? labels[i]! : [])))
   // Labels over values: the groups they form, each a row's labels and the values under them.
   const pairs = layout.under.filter(([i, j]) => labels[i]!.length && !dated[i]!.length && dated[j]!.length && !labels[j]!.length)
   const group = new Map<string, string>()
@@ -165,19 +169,20 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   }
   const inOrder = (s: Set<number>) => [...s].sort((a, b) => (layout.along[a] ?? 0) - (layout.along[b] ?? 0))
   for (const row of rows.values()) assign(inOrder(row.labels).flatMap((i) => labels[i]!), inOrder(row.values).flatMap((j) => dated[j]!))
-  return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled, among }
+  return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled, among, unreadable }
 }
 
 /**
  * Whether the page's labels allow a date to be the zone's `kind`: where the page labels that date, it
  * prints this one there (and no other), and it prints it under no other date's or field's label. A
  * sticker printing a forged expiry over the page's date of issue, or over its place of birth, leaves
- * the page's own expiry under its label. A label misread (`date`) says neither.
+ * the page's own expiry under its label. A label misread (`date`) says neither; a label over digits
+ * that read as no date says its date is not known.
  */
 function labelsAgree(dates: PageDates, value: string, kind: (typeof DATE_LABELS)[number]): boolean {
   const [full, short] = [value, value.slice(2)]
   const own = dates.labelled[kind]
-  if (own.full.some((d) => d !== full) || own.short.some((d) => d !== short)) return false
+  if (dates.unreadable.has(kind) || own.full.some((d) => d !== full) || own.short.some((d) => d !== short)) return false
   if (!dates.among[kind].every((row) => row.full.includes(full) || row.short.includes(short))) return false
   const under = (k: DateLabel) => dates.labelled[k].full.includes(full) || dates.labelled[k].short.includes(short)
   return (Object.keys(dates.labelled) as DateLabel[]).every((k) => k === kind || k === 'date' || !under(k))

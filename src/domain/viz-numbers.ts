@@ -1,0 +1,32 @@
+// The document number where a data page labels it (Documentnummer, Card No.): the number under the
+// label is the zone's, or a copy printed elsewhere on the page confirms nothing (src/domain/viz-check.ts).
+import { printsDate, type PageLayout } from './viz-dates.js'
+
+/** A label over a document's number (Documentnummer, Card No., N°, PassportNo. with its space lost), and words of labels of other numbers (a personal number). */
+const NUMBER_LABEL = /NUMM?ER|NUMERO|\bNO\b|N[°º]/
+const NUMBER_LABEL_SPACE_LOST = /(DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|CARD|CARTE)NO(?!T)/
+const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
+
+/**
+ * The lines printed right under a label of the document's number (the label alone on its line) that
+ * print a number: a digit, six or more letters and digits, no date; each as its words.
+ */
+export function numbersUnderLabels(upper: string[], layout: PageLayout): string[][] {
+  const letters = (l: string) => l.replace(/[^A-Z]/g, '')
+  const labels = (l: string) => (NUMBER_LABEL.test(l) || NUMBER_LABEL_SPACE_LOST.test(letters(l))) && !/\d/.test(l) && !OTHER_NUMBERS.some((w) => letters(l).includes(w))
+  return layout.under.flatMap(([i, j]) => {
+    const value = upper[j]!.replace(/[^A-Z0-9]/g, '')
+    return labels(upper[i]!) && /\d/.test(value) && value.length >= 6 && !printsDate(upper[j]!) ? [upper[j]!.split(/\s+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)] : []
+  })
+}
+
+/**
+ * Whether a line under the number's label prints the zone's number, as it is (a fold or a letter
+ * changed is another document's number): whole, or in groups, or as one of its words beside no other
+ * number (a number printed beside the page's own makes the line another's).
+ */
+export function printsNumber(words: string[], number: string): boolean {
+  if (words.join('') === number) return true
+  const numbers = words.filter((w) => w.length >= 6 && /\d/.test(w))
+  return numbers.length === 1 && numbers[0] === number
+}
