@@ -123,6 +123,33 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
   })
 
+  await t.test('a label over digits that read as no date leaves its date unconfirmed', async (t) => {
+    // Ten years more for the expired passport, a digit added onto the page's own expiry (read as no
+    // date), and the forged expiry printed in a blank under no label: the latest date on the page.
+    const [, line] = td3({ ...holder, expiry: '290209', optional: '123456782' })
+    const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
+    const spoilt = await withSticker(forged, '09 FEB/FEB 20197', 776, 546)
+    const { v, document } = await verify(b, key, await withSticker(spoilt, '09 FEB/FEB 2029', 870, 250))
+    t.equal(document.details.mrz?.expiration_date, '2029-02-09')
+    t.not(document.details.viz.fields.expiration_date, 'match', 'the expiry’s label is over no date')
+    t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
+  })
+
+  await t.test('a number under its label must be the zone’s exactly', async (t) => {
+    // The zone's number changed and printed beside the page's own, under its label: the line holds two numbers.
+    const [, other] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
+    const beside = await verify(b, key, await withSticker(await withZoneLine('passport-td3-clean.jpg', 1, other!), 'NK2H5F1R3', 976, 126, 200))
+    t.equal(beside.document.details.mrz?.document_number, 'NK2H5F1R3')
+    t.not(beside.document.details.viz.fields.document_number, 'match', 'the line under the label prints another number too')
+    t.not(beside.v.decision, 'approved', `${beside.v.decision}: ${beside.v.decision_reasons}`)
+    // A number one letter off the page's own (another document of a series), printed in a blank.
+    const [, near] = td3({ ...holder, number: 'NW8K2P7R5', expiry: '340601' })
+    const blank = await verify(b, key, await withSticker(await withZoneLine('passport-td3-clean.jpg', 1, near!), 'NW8K2P7R5', 900, 250, 200))
+    t.equal(blank.document.details.mrz?.document_number, 'NW8K2P7R5')
+    t.not(blank.document.details.viz.fields.document_number, 'match', 'the number under the label is one letter off')
+    t.not(blank.v.decision, 'approved', `${blank.v.decision}: ${blank.v.decision_reasons}`)
+  })
+
   await t.test('a genuine page beside a note is read and approved as it is', async (t) => {
     const { v, document } = await verify(b, key, await withNote(fixture('passport-td3-clean.jpg'), '14 MAR 2040'))
     t.same(Object.values(document.details.viz.fields), ['match', 'match', 'match', 'match', 'match'], 'the page prints its zone')
