@@ -26,11 +26,13 @@ async function withNote(page: Buffer, note: string): Promise<Buffer> {
     .toBuffer()
 }
 
-/** The page with a sticker printing `text` as the page prints its values, its top left corner at (left, top), the text at its start or `end`. */
-async function withSticker(page: Buffer, text: string, left: number, top: number, width = 300, anchor: 'start' | 'end' = 'start'): Promise<Buffer> {
+/** The page with a sticker printing `text` as the page prints its values (or its labels, at a smaller `size`), its top left corner at (left, top), the text at its start or `end`. */
+async function withSticker(page: Buffer, text: string, left: number, top: number, width = 300, anchor: 'start' | 'end' = 'start', size = 24): Promise<Buffer> {
+  // At the values' size, bold and black; smaller, in the labels' type (regular, grey).
+  const [height, type] = size < 24 ? [26, 'font-weight="normal" fill="#4a5060"'] : [40, 'font-weight="bold" fill="#111"']
   const sticker = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40"><rect width="${width}" height="40" fill="#eef0ea"/>` +
-      `<text x="${anchor === 'end' ? width - 4 : 4}" y="30" text-anchor="${anchor}" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">${text}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#eef0ea"/>` +
+      `<text x="${anchor === 'end' ? width - 4 : 4}" y="${height - 10}" text-anchor="${anchor}" font-family="DejaVu Sans" ${type} font-size="${size}">${text}</text></svg>`,
   )
   return sharp(page).composite([{ input: await sharp(sticker).png().toBuffer(), left, top }]).jpeg({ quality: 90 }).toBuffer()
 }
@@ -132,6 +134,19 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const { v, document } = await verify(b, key, await withSticker(spoilt, '09 FEB/FEB 2029', 870, 250))
     t.equal(document.details.mrz?.expiration_date, '2029-02-09')
     t.not(document.details.viz.fields.expiration_date, 'match', 'the expiry’s label is over no date')
+    t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
+  })
+
+  await t.test('a date added on its label’s own line leaves the date under the label', async (t) => {
+    // Ten years more for the expired passport, printed in the labels' type on the line of the expiry's
+    // label, and a digit added onto the date of issue (read as no date): the page's own expiry is
+    // still under the label, and is no date of issue.
+    const [, line] = td3({ ...holder, expiry: '290209', optional: '123456782' })
+    const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
+    const onLabel = await withSticker(forged, '09 FEB/FEB 2029', 980, 524, 150, 'start', 15)
+    const { v, document } = await verify(b, key, await withSticker(onLabel, '10 FEB/FEB 20147', 346, 546))
+    t.equal(document.details.mrz?.expiration_date, '2029-02-09')
+    t.not(document.details.viz.fields.expiration_date, 'match', 'the page prints another date under the label')
     t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
   })
 

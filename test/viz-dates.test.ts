@@ -71,6 +71,12 @@ t.test('a genuine page confirms its dates under their labels', async (t) => {
   const permit = ['Date of birth', '14.03.1985', 'Date of issue', '01.02.2020', 'Valid from', '01.02.2020', 'Valid until', '01.02.2030', '14.03.1985']
   t.equal(vizCrossCheck(card2030, permit, layout([[0, 1], [2, 3], [4, 5], [6, 7]])).fields.expiration_date, 'match')
   t.equal(vizCrossCheck(card2030, permit, layout([[0, 1], [2, 3], [4, 5], [6, 7]])).fields.date_of_birth, 'match')
+  // Labels beside their values, the first row read as one line over the next row's label and value:
+  // the value beside its own label is not the label's above.
+  const leftLabels = ['Date of birth 14.03.1985', 'Date of issue', '10.02.2009', 'Date of expiry', '09.02.2019']
+  const leftLayout = layout([[0, 1], [0, 2], [1, 3], [2, 4]], [350, 350, 520, 350, 520])
+  t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.date_of_birth, 'match')
+  t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.expiration_date, 'match')
   // A page printing two-digit years labels them too.
   const british = ['Date of birth', '14 MAR /MARS 85', 'Date of expiry', '09 FEB /FEB 19', 'Date of issue', '10 FEB /FEB 09']
   t.equal(vizCrossCheck(mrz, british, layout([[0, 1], [2, 3], [4, 5]])).fields.expiration_date, 'match')
@@ -113,6 +119,10 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   // The page's own expiry made unreadable by a digit added onto it, the forged date printed under no label.
   const spoilt = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Geldig tot/Date of expiry', '09 FEB/FEB 20190', '09 FEB/FEB 2029']
   t.equal(vizCrossCheck(forged, spoilt, layout([[0, 1], [2, 3]])).fields.expiration_date, 'near', 'the label’s date is not known')
+  // The forged date on the expiry label's own line, the issue's spoilt by a digit: the page's own
+  // expiry is still the value under the label.
+  const onLabel = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry 09 FEB/FEB2029', '10FEB/FEB20097', '09FEB/FEB 2019']
+  t.equal(vizCrossCheck(forged, onLabel, layout([[0, 1], [2, 4], [3, 5]], [350, 350, 350, 780, 350, 780])).fields.expiration_date, 'near', 'two dates under the label')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.
   const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2034-06-01' }
   const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '14 MAA/MAR 1990', '01JUN/JUN2034']

@@ -155,8 +155,13 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   lines.forEach((_, j) => dated[j]!.length && labels[j]!.length && assign(labels[j]!, dated[j]!))
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown.
   const unreadable = new Set(layout.under.flatMap(([i, j]) => (!dated[i]!.length && !dated[j]!.length && /\d/.test(lines[j]!) && !labels[j]!.length ? labels[i]! : [])))
-  // Labels over values: the groups they form, each a row's labels and the values under them.
-  const pairs = layout.under.filter(([i, j]) => labels[i]!.length && !dated[i]!.length && dated[j]!.length && !labels[j]!.length)
+  // Labels over values: the groups they form, each a row's labels and the values under them. A label
+  // printing a date on its own line (a date added there) still labels the value under it, unless that
+  // value has its own label before it in its row (labels beside their values: Date of birth 14.03.1985
+  // read as one line over Date of issue | 01.02.2020).
+  const besideItsLabel = (i: number, j: number) =>
+    layout.under.some(([a, k]) => a === i && k !== j && labels[k]!.length && !dated[k]!.length && (layout.along[k] ?? 0) < (layout.along[j] ?? 0))
+  const pairs = layout.under.filter(([i, j]) => labels[i]!.length && dated[j]!.length && !labels[j]!.length && (!dated[i]!.length || !besideItsLabel(i, j)))
   const group = new Map<string, string>()
   const root = (n: string): string => (group.get(n) ?? n) === n ? n : root(group.get(n)!)
   for (const [i, j] of pairs) group.set(root(`l${i}`), root(`v${j}`))
