@@ -12,11 +12,13 @@ const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
  * print a number: a digit, six or more letters and digits, no date; each as its words.
  */
 export function numbersUnderLabels(upper: string[], layout: PageLayout): string[][] {
-  const letters = (l: string) => l.replace(/[^A-Z]/g, '')
-  const labels = (l: string) => (NUMBER_LABEL.test(l) || NUMBER_LABEL_SPACE_LOST.test(letters(l))) && !/\d/.test(l) && !OTHER_NUMBERS.some((w) => letters(l).includes(w))
+  const labels = (l: string) => {
+    const letters = l.replace(/[^A-Z]/g, '')
+    return (NUMBER_LABEL.test(l) || NUMBER_LABEL_SPACE_LOST.test(letters)) && !/\d/.test(l) && !OTHER_NUMBERS.some((w) => letters.includes(w))
+  }
   return layout.under.flatMap(([i, j]) => {
-    const value = upper[j]!.replace(/[^A-Z0-9]/g, '')
-    return labels(upper[i]!) && /\d/.test(value) && value.length >= 6 && !printsDate(upper[j]!) ? [upper[j]!.split(/\s+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)] : []
+    const words = upper[j]!.split(/\s+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
+    return labels(upper[i]!) && /\d/.test(upper[j]!) && words.join('').length >= 6 && !printsDate(upper[j]!) ? [words] : []
   })
 }
 
