@@ -3,6 +3,7 @@
 // lines parallel), short words along the page's.
 import t from 'tap'
 import { flip, levelBoxes, type TextBox } from '../src/analysis/text-boxes.js'
+import { rightBeside, rightUnder } from '../src/analysis/page-geometry.js'
 
 const deg = (d: number) => (d * Math.PI) / 180
 const line = (angle: number, length = 400, thickness = 20): TextBox => ({ cx: 100, cy: 100, length, thickness, angle: deg(angle) })
@@ -35,4 +36,13 @@ t.test('short words read along the page; a box across it reads along its short s
 
 t.test('flip reads a box the other way round', async (t) => {
   t.equal(degrees(flip(line(10))), 190)
+})
+
+t.test('labels and their values: the line under a label, and the line beside it in its row', async (t) => {
+  const down = { x: 0, y: 1 }
+  const at = (left: number, top: number, length: number, thickness: number): TextBox => ({ cx: left + length / 2, cy: top + thickness / 2, length, thickness, angle: 0 })
+  // Labels over values (two columns), then a row of a label beside its value, its box a little taller.
+  const page = [at(350, 100, 200, 16), at(780, 100, 180, 16), at(350, 122, 220, 28), at(780, 122, 210, 28), at(350, 180, 160, 16), at(560, 176, 130, 26)]
+  t.same(rightUnder(page, down), [[0, 2], [1, 3], [2, 4]], 'each label over its value; the value over the next row’s label')
+  t.same(rightBeside(page, down), [[0, 1], [2, 3], [4, 5]], 'the next line along each row')
 })

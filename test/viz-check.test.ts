@@ -245,9 +245,19 @@ t.test("a name under its label is that line's whole value, under every such labe
   t.equal(forged.given_names, 'near')
 })
 
+t.test('a name printed beside its label (labels left of their values) confirms there', async (t) => {
+  // A label-left page: each value's box a little taller than its label's, so OCR lists it first.
+  const left = ['GIRARD', 'Nom / Surname', 'ELODIE', 'Prénoms / Given names', 'FRANÇAISE', 'Nationalité / Nationality']
+  const zone = { ...mrz, surname: 'GIRARD', given_names: 'ELODIE' }
+  const beside = { under: [[0, 2], [1, 3], [2, 4], [3, 5]] as Array<[number, number]>, beside: [[1, 0], [3, 2], [5, 4]] as Array<[number, number]>, along: [680, 340, 680, 340, 680, 340] }
+  t.equal(vizCrossCheck(zone, left, beside).fields.surname, 'match')
+  t.equal(vizCrossCheck(zone, left, beside).fields.given_names, 'match')
+  t.equal(vizCrossCheck(zone, left, { ...beside, beside: [] }).fields.surname, 'near', 'without the row, the line after the label is the next row’s')
+})
+
 t.test('where the page labels the number, the number under the label is the zone’s', async (t) => {
   const numbered = ['Documentnummer / Document No.', 'NW8K2P7R4', 'Persoonsnummer / Personal No.', '123456782', 'NK2H5F1R3']
-  const layout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, along: [780, 780, 350, 350, 900] }
+  const layout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, beside: [], along: [780, 780, 350, 350, 900] }
   t.equal(vizCrossCheck(mrz, numbered, layout).fields.document_number, 'match')
   t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, numbered).fields.document_number, 'match', 'without the layout, found anywhere')
   t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, numbered, layout).fields.document_number, 'near', 'another number under the label')
@@ -260,7 +270,7 @@ t.test('where the page labels the number, the number under the label is the zone
   t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, beside, layout).fields.document_number, 'near')
   // A label whose space OCR lost (PassportNo.) is a label all the same; NOT VALID is none.
   const spaceLost = ['SYNTHETIC TEST DOCUMENT-NOTVALID', 'NK2H5F1R3', 'PassportNo./PasseportNo.', 'NW8K2P7R4']
-  const spaceLayout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, along: [780, 900, 780, 780] }
+  const spaceLayout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, beside: [], along: [780, 900, 780, 780] }
   t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, spaceLost, spaceLayout).fields.document_number, 'near')
   t.equal(vizCrossCheck(mrz, spaceLost, spaceLayout).fields.document_number, 'match')
 })

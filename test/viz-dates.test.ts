@@ -13,7 +13,7 @@ const mrz: MrzData = {
 const forged = { ...mrz, expiration_date: '2029-02-09' }
 
 /** A layout: which line is under which, and where each begins (the page's two columns at 350 and 780). */
-const layout = (under: Array<[number, number]>, along: number[] = []): PageLayout => ({ under, along })
+const layout = (under: Array<[number, number]>, along: number[] = [], beside: Array<[number, number]> = []): PageLayout => ({ under, beside, along })
 
 /** An expired passport's page as OCR reads it (spaces lost), and its layout. */
 const page = [

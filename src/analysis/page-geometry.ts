@@ -126,6 +126,25 @@ export function rightUnder(lines: TextBox[], down: Down): Array<[number, number]
   return pairs
 }
 
+/**
+ * Which lines are printed beside which, in one row (a label and its value, where a page prints its labels
+ * beside their values): pairs [i, j], line j the nearest line after line i along the lines whose
+ * centre is within the row (closer than a row under it would be).
+ */
+export function rightBeside(lines: TextBox[], down: Down): Array<[number, number]> {
+  const spans = lines.map((b) => ({ ...spanOf(b, down), thickness: b.thickness }))
+  const centre = (s: Span) => (s.d0 + s.d1) / 2
+  return spans.flatMap((s, i) => {
+    const after = spans.flatMap((t, j) => {
+      const inRow = Math.abs(centre(t) - centre(s)) < UNDER_FROM * Math.max(s.thickness, t.thickness)
+      return j !== i && inRow && t.a0 >= s.a1 - s.thickness ? [j] : []
+    })
+    if (!after.length) return []
+    const nearest = after.reduce((a, b) => (spans[b]!.a0 < spans[a]!.a0 ? b : a))
+    return [[i, nearest] as [number, number]]
+  })
+}
+
 /** Where each line begins along the way the lines read (`down` toward the page's foot): the lines of a row, in order. */
 export const lineStarts = (lines: TextBox[], down: Down) => lines.map((b) => spanOf(b, down).a0)
 

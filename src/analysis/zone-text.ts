@@ -5,7 +5,7 @@ import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/m
 import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
 import type { LineReader, TextLine } from './ocr.js'
 import type { TextBox } from './text-boxes.js'
-import { lineStarts, rightUnder, type Down } from './page-geometry.js'
+import { lineStarts, rightBeside, rightUnder, type Down } from './page-geometry.js'
 import type { PageLayout } from '../domain/viz-dates.js'
 
 /** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
@@ -100,5 +100,5 @@ const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines
 /** The printed page (`pageText`), and where its lines are printed (`down` toward its foot). */
 export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean = () => true): { page: string[]; layout: PageLayout } {
   const boxes = pageLines(lines, onPage).map((l) => l.box)
-  return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), along: lineStarts(boxes, down) } }
+  return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), beside: rightBeside(boxes, down), along: lineStarts(boxes, down) } }
 }

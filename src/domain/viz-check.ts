@@ -57,13 +57,15 @@ const ROW = 3
 const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <= 2)
 
 /**
- * The lines under each of a name's labels (a line of labels alone, holding one of `label`): the first
- * ROW lines after it that are not labels, where a data page prints that name (its row may hold another
- * column's value, read first). Empty when no line is read as such a label.
+ * The lines under each of a name's labels (a line of labels alone, holding one of `label`): the line
+ * printed beside it in its row (labels beside their values), and the first ROW lines after it that are
+ * not labels, where a data page prints that name (its row may hold another column's value, read
+ * first). Empty when no line is read as such a label.
  */
-function underLabels(lines: string[][], label: Set<string>): number[][] {
+function underLabels(lines: string[][], label: Set<string>, layout: PageLayout): number[][] {
   const labelled = lines.flatMap((l, at) => (l.some((w) => label.has(w)) && labelsAlone(l) ? [at] : []))
-  return labelled.map((at) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW))
+  const beside = (at: number) => layout.beside.flatMap(([i, j]) => (i === at && !labelsAlone(lines[j]!) ? [j] : []))
+  return labelled.map((at) => [...beside(at), ...lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)])
 }
 
 /** Labels a page must show to count as read. */
@@ -199,7 +201,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   }
   const name = (value: string, label: Set<string>, cutShort: boolean): VizStatus => {
     const anywhere = look(value, nameLines, nameKey, true, cutShort, asOcrReadsIt, namesAlone)
-    const labelled = underLabels(lines, label)
+    const labelled = underLabels(lines, label, layout)
     if (!labelled.length || anywhere !== 'match') return anywhere
     return labelled.every((under) => under.some((i) => formsOf(upper[i]!).some(whole(value, cutShort)))) ? 'match' : 'near'
   }

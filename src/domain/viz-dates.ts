@@ -68,10 +68,12 @@ export interface PageDates extends Dates {
 export interface PageLayout {
   /** Pairs [i, j] of the page's lines: line j is in the row right under line i and shares part of its span (a label and its value). */
   under: ReadonlyArray<readonly [number, number]>
+  /** Pairs [i, j]: line j is the next printed after line i in its row (a label and its value, printed beside it). */
+  beside: ReadonlyArray<readonly [number, number]>
   /** Where each line begins along the way the page reads: the lines of a row, in order. */
   along: readonly number[]
 }
-export const NO_LAYOUT: PageLayout = { under: [], along: [] }
+export const NO_LAYOUT: PageLayout = { under: [], beside: [], along: [] }
 
 /** What a label names: one of a document's dates, a date it does not say (`date`: its words misread), or another field. */
 export type DateLabel = 'birth' | 'issue' | 'expiry' | 'date' | 'other'
