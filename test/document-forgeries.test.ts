@@ -132,9 +132,22 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
     const onLabel = await withSticker(forged, '09 FEB/FEB 2029', 980, 524, 150, 'start', 15)
     refused(t, await verify(b, key, await withSticker(onLabel, '10 FEB/FEB 20147', 346, 546)), 'expiration_date', '2029-02-09', 'the page prints another date under the label')
+    // The same, a digit added onto the page's own expiry instead: the label is over no date.
+    refused(t, await verify(b, key, await withSticker(onLabel, '09 FEB/FEB 20197', 776, 546)), 'expiration_date', '2029-02-09', 'the label is over no date')
+  })
+
+  await t.test('a date label over nothing read leaves its date unconfirmed', async (t) => {
+    // The page's own expiry covered with a blank, the forged expiry printed in a blank under no label.
+    const [, line] = td3({ ...holder, expiry: '290209', optional: '123456782' })
+    const covered = await withSticker(await withZoneLine('passport-td3-expired.jpg', 1, line!), '', 776, 546)
+    refused(t, await verify(b, key, await withSticker(covered, '09 FEB/FEB 2029', 870, 250)), 'expiration_date', '2029-02-09', 'the expiry’s label is over nothing')
   })
 
   await t.test('a number under its label must be the zone’s exactly', async (t) => {
+    // The zone's number changed and printed in a blank, a date added after the page's own number.
+    const [, stolen] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
+    const dated = await withSticker(await withZoneLine('passport-td3-clean.jpg', 1, stolen!), 'NK2H5F1R3', 900, 250, 200)
+    refused(t, await verify(b, key, await withSticker(dated, '/ 01 JUN 34', 962, 126, 160)), 'document_number', 'NK2H5F1R3', 'the date is no part of the number')
     // The zone's number changed and printed beside the page's own, under its label: the line holds two numbers.
     const [, other] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
     const beside = await withSticker(await withZoneLine('passport-td3-clean.jpg', 1, other!), 'NK2H5F1R3', 976, 126, 200)

@@ -273,4 +273,17 @@ t.test('where the page labels the number, the number under the label is the zone
   const spaceLayout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, beside: [], along: [780, 900, 780, 780] }
   t.equal(vizCrossCheck({ ...mrz, document_number: 'NK2H5F1R3' }, spaceLost, spaceLayout).fields.document_number, 'near')
   t.equal(vizCrossCheck(mrz, spaceLost, spaceLayout).fields.document_number, 'match')
+  // A date added after the page's own number (read as one line): the number is still another's. A row's
+  // expiry read on the number's line leaves the number as it is.
+  const stolen = { ...mrz, document_number: 'NK2H5F1R3' }
+  t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4/01JUN34')), layout).fields.document_number, 'near')
+  t.equal(vizCrossCheck(mrz, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 01.06.2034')), layout).fields.document_number, 'match')
+  // Digits on the label's line (a field's number, or added onto it) leave it a label.
+  t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('Document No.', 'Document No. (1)')), layout).fields.document_number, 'near')
+  t.equal(vizCrossCheck(mrz, numbered.map((l) => l.replace('Documentnummer', '5. Documentnummer')), layout).fields.document_number, 'match')
+  // A label left of its number, the number read first.
+  const left = ['GTJ475V13', 'N° du passeport / Passport No.', 'NK2H5F1R3']
+  const leftLayout = { under: [[0, 2]] as Array<[number, number]>, beside: [[1, 0]] as Array<[number, number]>, along: [680, 340, 900] }
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'GTJ475V13' }, left, leftLayout).fields.document_number, 'match')
+  t.equal(vizCrossCheck(stolen, left, leftLayout).fields.document_number, 'near', 'the number beside the label is another')
 })

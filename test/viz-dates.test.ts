@@ -74,7 +74,7 @@ t.test('a genuine page confirms its dates under their labels', async (t) => {
   // Labels beside their values, the first row read as one line over the next row's label and value:
   // the value beside its own label is not the label's above.
   const leftLabels = ['Date of birth 14.03.1985', 'Date of issue', '10.02.2009', 'Date of expiry', '09.02.2019']
-  const leftLayout = layout([[0, 1], [0, 2], [1, 3], [2, 4]], [350, 350, 520, 350, 520])
+  const leftLayout = layout([[0, 1], [0, 2], [1, 3], [2, 4]], [350, 350, 520, 350, 520], [[1, 2], [3, 4]])
   t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.date_of_birth, 'match')
   t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.expiration_date, 'match')
   // A page printing two-digit years labels them too.
@@ -123,6 +123,19 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   // expiry is still the value under the label.
   const onLabel = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry 09 FEB/FEB2029', '10FEB/FEB20097', '09FEB/FEB 2019']
   t.equal(vizCrossCheck(forged, onLabel, layout([[0, 1], [2, 4], [3, 5]], [350, 350, 350, 780, 350, 780])).fields.expiration_date, 'near', 'two dates under the label')
+  // The forged date on the expiry label's line, a digit added onto the page's own expiry under it.
+  const spoiltUnder = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry 09 FEB/FEB2029', '10FEB/FEB2014', '09FEB/FEB20197']
+  t.equal(vizCrossCheck(forged, spoiltUnder, layout([[0, 1], [2, 4], [3, 5]], [350, 350, 350, 780, 350, 780])).fields.expiration_date, 'near', 'the label is over no date')
+  // The forged date printed before the expiry's label, a label put before the page's own expiry: a
+  // label's date follows its words on a page of labels beside their values.
+  const before = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', '09FEB/FEB2029Geldig tot/Dateofexpiry', '10FEB/FEB20147', 'Tot', '09FEB/FEB2019']
+  const beforeLayout = layout([[0, 1], [2, 4], [3, 5], [3, 6]], [350, 350, 350, 642, 350, 704, 779], [[5, 6]])
+  t.equal(vizCrossCheck(forged, before, beforeLayout).fields.expiration_date, 'near', 'the page’s own expiry is under the label')
+  // The page's own expiry covered with a blank, the forged date printed under no label: the expiry's label is over nothing.
+  const covered = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', '09FEB/FEB2029', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '10FEB/FEB2014']
+  const coveredLayout = layout([[0, 1], [3, 5]], [350, 350, 870, 350, 780, 350], [[3, 4]])
+  t.equal(vizCrossCheck(forged, covered, coveredLayout).fields.expiration_date, 'near', 'the label’s date is not known')
+  t.equal(vizCrossCheck(forged, covered, { ...coveredLayout, under: [[0, 1], [3, 5], [4, 2]] }).fields.expiration_date, 'match', 'a label read over its value')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.
   const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2034-06-01' }
   const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '14 MAA/MAR 1990', '01JUN/JUN2034']

@@ -106,6 +106,9 @@ const FIELD_WORDS = new Set([
   'NACIONALIDAD', 'SEXO', 'LUGAR', 'AUTORIDAD', 'FIRMA', 'COGNOME', 'NOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
 ])
 
+/** Whether a line prints a word of a field's label (Autoridad: DGP 28079 holds its label). */
+const namesField = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().split(/[^A-Z]+/).some((w) => FIELD_WORDS.has(w))
+
 /**
  * What a page line labels, as its letters name it (OCR often drops a label's spaces: Dateofbirth): the
  * dates it names, in the order named (two labels read as one line name two); a date it does not say
@@ -155,15 +158,26 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   }
   // A line printing a date and naming its label is its own label's.
   lines.forEach((_, j) => dated[j]!.length && labels[j]!.length && assign(labels[j]!, dated[j]!))
-  // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown.
-  const unreadable = new Set(layout.under.flatMap(([i, j]) => (!dated[i]!.length && !dated[j]!.length && /\d/.test(lines[j]!) && !labels[j]!.length ? labels[i]! : [])))
-  // Labels over values: the groups they form, each a row's labels and the values under them. A label
-  // printing a date on its own line (a date added there) still labels the value under it, unless that
-  // value has its own label before it in its row (labels beside their values: Date of birth 14.03.1985
-  // read as one line over Date of issue | 01.02.2020).
-  const besideItsLabel = (i: number, j: number) =>
-    layout.under.some(([a, k]) => a === i && k !== j && labels[k]!.length && !dated[k]!.length && (layout.along[k] ?? 0) < (layout.along[j] ?? 0))
-  const pairs = layout.under.filter(([i, j]) => labels[i]!.length && dated[j]!.length && !labels[j]!.length && (!dated[i]!.length || !besideItsLabel(i, j)))
+  // A label printing a date on its own line still labels the line under it (a date added there), unless
+  // that line has its own label beside it, in the row under the label, and the label's date follows its
+  // words (labels beside their values, the first row read as one line: Date of birth 14.03.1985 over
+  // Date of issue | 01.02.2020).
+  const wordsFirst = (i: number) => /\p{L}{3}/u.test(lines[i]!.split(/\d{2}/)[0]!)
+  const ownLabel = (i: number, j: number) =>
+    wordsFirst(i) && layout.beside.some(([k, v]) => v === j && labels[k]!.length && !dated[k]!.length && layout.under.some(([a, b]) => a === i && b === k))
+  const labelling = (i: number, j: number) => labels[i]!.length && !labels[j]!.length && (!dated[i]!.length || !ownLabel(i, j))
+  // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
+  // a line naming a field (Autoridad: DGP 28079) is no such value.
+  const unreadable = new Set(layout.under.flatMap(([i, j]) => (labelling(i, j) && !dated[j]!.length && /\d/.test(lines[j]!) && !namesField(lines[j]!) ? labels[i]! : [])))
+  // A date whose every label is over nothing read and beside nothing (its value covered) is unknown; a
+  // label read in pieces has its value under one of them.
+  const valued = (i: number) => layout.under.some(([a]) => a === i) || layout.beside.some(([a, b]) => a === i && !labels[b]!.length)
+  for (const kind of DATE_LABELS) {
+    const own = labels.flatMap((names, i) => (names.includes(kind) && !dated[i]!.length ? [i] : []))
+    if (layout.along.length && own.length && !own.some(valued)) unreadable.add(kind)
+  }
+  // Labels over values: the groups they form, each a row's labels and the values under them.
+  const pairs = layout.under.filter(([i, j]) => labelling(i, j) && dated[j]!.length)
   const group = new Map<string, string>()
   const root = (n: string): string => (group.get(n) ?? n) === n ? n : root(group.get(n)!)
   for (const [i, j] of pairs) group.set(root(`l${i}`), root(`v${j}`))

@@ -7,18 +7,25 @@ const NUMBER_LABEL = /NUMM?ER|NUMERO|\bNO\b|N[°º]/
 const NUMBER_LABEL_SPACE_LOST = /(DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|CARD|CARTE)NO(?!T)/
 const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
 
+/** A line's words (split at spaces and slashes), dates left out, as letters and digits. */
+const wordsOf = (line: string) => line.split(/[\s/]+/).filter((w) => !printsDate(w)).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
+/** A line's words that may be a number: six or more letters and digits, a digit among them. */
+const numbersIn = (line: string) => wordsOf(line).filter((w) => w.length >= 6 && /\d/.test(w))
+
 /**
- * The lines printed right under a label of the document's number (the label alone on its line) that
- * print a number: a digit, six or more letters and digits, no date; each as its words.
+ * The lines printed right under a label of the document's number, or beside it (labels left of their
+ * values), that print a number; each as its words, dates left out (a row's expiry read on the same
+ * line). A label is a line naming the number that prints no number itself, whatever digits number it
+ * (5. Document No.).
  */
 export function numbersUnderLabels(upper: string[], layout: PageLayout): string[][] {
   const labels = (l: string) => {
     const letters = l.replace(/[^A-Z]/g, '')
-    return (NUMBER_LABEL.test(l) || NUMBER_LABEL_SPACE_LOST.test(letters)) && !/\d/.test(l) && !OTHER_NUMBERS.some((w) => letters.includes(w))
+    return (NUMBER_LABEL.test(l) || NUMBER_LABEL_SPACE_LOST.test(letters)) && !numbersIn(l).length && !OTHER_NUMBERS.some((w) => letters.includes(w))
   }
-  return layout.under.flatMap(([i, j]) => {
-    const words = upper[j]!.split(/\s+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
-    return labels(upper[i]!) && /\d/.test(upper[j]!) && words.join('').length >= 6 && !printsDate(upper[j]!) ? [words] : []
+  return [...layout.under, ...layout.beside].flatMap(([i, j]) => {
+    if (!labels(upper[i]!) || !numbersIn(upper[j]!).length) return []
+    return [wordsOf(upper[j]!)]
   })
 }
 
