@@ -77,6 +77,16 @@ t.test('a genuine page confirms its dates under their labels', async (t) => {
   const leftLayout = layout([[0, 1], [0, 2], [1, 3], [2, 4]], [350, 350, 520, 350, 520], [[1, 2], [3, 4]])
   t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.date_of_birth, 'match')
   t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.expiration_date, 'match')
+  // Labels left of their values, each value read before its label: the dates are their labels' beside
+  // them, a ghost image's copy of the birth date too; a merged label and value (Nationality DUTCH) over
+  // a date, and a signature's label beside one, label none of them.
+  const left = ['LIEKE', 'Voornamen/Given names', '14.03.1985', 'Geboortedatum/Date of birth', '14.03.1985', 'Nationaliteit/Nationality NEDERLANDSE',
+    '10.02.2009', 'Datum van afgifte/Date of issue', '09.02.2019', 'Geldig tot/Date of expiry', 'Handtekening/Signature']
+  const leftRows = layout([[0, 2], [1, 3], [3, 5], [5, 6], [5, 7], [6, 8], [7, 9]], [690, 340, 690, 340, 1070, 340, 690, 340, 690, 340, 40],
+    [[1, 0], [3, 2], [2, 4], [7, 6], [9, 8], [10, 8]])
+  t.equal(vizCrossCheck(mrz, left, leftRows).fields.date_of_birth, 'match')
+  t.equal(vizCrossCheck(mrz, left, leftRows).fields.expiration_date, 'match')
+  t.same(pageDates(left.map((l) => l.toUpperCase()), leftRows).labelled.issue.full, ['2009-02-10'])
   // A page printing two-digit years labels them too.
   const british = ['Date of birth', '14 MAR /MARS 85', 'Date of expiry', '09 FEB /FEB 19', 'Date of issue', '10 FEB /FEB 09']
   t.equal(vizCrossCheck(mrz, british, layout([[0, 1], [2, 3], [4, 5]])).fields.expiration_date, 'match')
@@ -136,6 +146,9 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   const coveredLayout = layout([[0, 1], [3, 5]], [350, 350, 870, 350, 780, 350], [[3, 4]])
   t.equal(vizCrossCheck(forged, covered, coveredLayout).fields.expiration_date, 'near', 'the label’s date is not known')
   t.equal(vizCrossCheck(forged, covered, { ...coveredLayout, under: [[0, 1], [3, 5], [4, 2]] }).fields.expiration_date, 'match', 'a label read over its value')
+  // On a page of labels left of their values, the forged date printed as the date of issue's value.
+  const leftForged = ['14.03.1985', 'Geboortedatum/Date of birth', '09.02.2029', 'Datum van afgifte/Date of issue', '09.02.2019', 'Geldig tot/Date of expiry']
+  t.equal(vizCrossCheck(forged, leftForged, layout([[0, 2], [1, 3], [2, 4], [3, 5]], [690, 340, 690, 340, 690, 340], [[1, 0], [3, 2], [5, 4]])).fields.expiration_date, 'near', 'beside the label of the date of issue')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.
   const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2034-06-01' }
   const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '14 MAA/MAR 1990', '01JUN/JUN2034']

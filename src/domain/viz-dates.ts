@@ -98,12 +98,15 @@ const NAMING: Record<(typeof DATE_LABELS)[number], { words: string[]; not: strin
 const DATE_WORDS = ['DATE', 'DATUM', 'FECHA', 'DATA']
 /** Words of a label over a validity's two dates (Geldig van - tot, Valid from - until): no one date's label. */
 const RANGE_WORDS = ['FROM', 'VANTOT', 'VOMBIS', 'DESDE']
-/** Words of the labels of a document's other fields (whole words: NAME is no label in VIETNAMESE). */
+/**
+ * Words of the labels of a document's other fields (whole words: NAME is no label in VIETNAMESE); not a
+ * signature's, which labels no text (a row's dates printed beside it are no signature's).
+ */
 const FIELD_WORDS = new Set([
-  'NAME', 'SURNAME', 'GIVEN', 'NATIONALITY', 'SEX', 'AUTHORITY', 'PLACE', 'SIGNATURE', 'TYPE', 'CODE', 'NOM', 'PRENOMS', 'NATIONALITE',
-  'SEXE', 'LIEU', 'AUTORITE', 'NAAM', 'VOORNAMEN', 'NATIONALITEIT', 'GESLACHT', 'GEBOORTEPLAATS', 'AUTORITEIT', 'HANDTEKENING', 'SOORT',
-  'VORNAMEN', 'STAATSANGEHORIGKEIT', 'GESCHLECHT', 'GEBURTSORT', 'BEHORDE', 'UNTERSCHRIFT', 'APELLIDOS', 'NOMBRE',
-  'NACIONALIDAD', 'SEXO', 'LUGAR', 'AUTORIDAD', 'FIRMA', 'COGNOME', 'NOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
+  'NAME', 'SURNAME', 'GIVEN', 'NATIONALITY', 'SEX', 'AUTHORITY', 'PLACE', 'TYPE', 'CODE', 'NOM', 'PRENOMS', 'NATIONALITE',
+  'SEXE', 'LIEU', 'AUTORITE', 'NAAM', 'VOORNAMEN', 'NATIONALITEIT', 'GESLACHT', 'GEBOORTEPLAATS', 'AUTORITEIT', 'SOORT',
+  'VORNAMEN', 'STAATSANGEHORIGKEIT', 'GESCHLECHT', 'GEBURTSORT', 'BEHORDE', 'APELLIDOS', 'NOMBRE',
+  'NACIONALIDAD', 'SEXO', 'LUGAR', 'AUTORIDAD', 'COGNOME', 'NOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
 ])
 
 /** Whether a line prints a word of a field's label (Autoridad: DGP 28079 holds its label). */
@@ -158,14 +161,16 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   }
   // A line printing a date and naming its label is its own label's.
   lines.forEach((_, j) => dated[j]!.length && labels[j]!.length && assign(labels[j]!, dated[j]!))
-  // A label printing a date on its own line still labels the line under it (a date added there), unless
-  // that line has its own label beside it, in the row under the label, and the label's date follows its
-  // words (labels beside their values, the first row read as one line: Date of birth 14.03.1985 over
-  // Date of issue | 01.02.2020).
+  // A label labels the line under it (a date added onto a label's own line does not end that), unless
+  // that line has its own label beside it, in the row under the label, and the label's words come
+  // before any date it prints (labels beside their values: Nationality DUTCH, or Date of birth
+  // 14.03.1985 read as one line, over Date of issue | 01.02.2020); a line of words alone (a name, or
+  // a label not known) is no label of a line that has a known one beside it.
   const wordsFirst = (i: number) => /\p{L}{3}/u.test(lines[i]!.split(/\d{2}/)[0]!)
+  const besideLabels = (j: number) => layout.beside.flatMap(([k, v]) => (v === j && labels[k]!.length && !dated[k]!.length ? [k] : []))
   const ownLabel = (i: number, j: number) =>
-    wordsFirst(i) && layout.beside.some(([k, v]) => v === j && labels[k]!.length && !dated[k]!.length && layout.under.some(([a, b]) => a === i && b === k))
-  const labelling = (i: number, j: number) => labels[i]!.length && !labels[j]!.length && (!dated[i]!.length || !ownLabel(i, j))
+    besideLabels(j).some((k) => (wordsFirst(i) && layout.under.some(([a, b]) => a === i && b === k)) || (labels[i]!.every((l) => l === 'date') && labels[k]!.some((l) => l !== 'date')))
+  const labelling = (i: number, j: number) => labels[i]!.length && !labels[j]!.length && !ownLabel(i, j)
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
   // a line naming a field (Autoridad: DGP 28079) is no such value.
   const unreadable = new Set(layout.under.flatMap(([i, j]) => (labelling(i, j) && !dated[j]!.length && /\d/.test(lines[j]!) && !namesField(lines[j]!) ? labels[i]! : [])))
@@ -177,7 +182,9 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
     if (layout.along.length && own.length && !own.some(valued)) unreadable.add(kind)
   }
   // Labels over values: the groups they form, each a row's labels and the values under them.
-  const pairs = layout.under.filter(([i, j]) => labelling(i, j) && dated[j]!.length)
+  // Labels over values, and labels beside them (a label left of its value).
+  const pairs = [...layout.under.filter(([i, j]) => labelling(i, j)), ...layout.beside.filter(([k, j]) => labels[k]!.length && !dated[k]!.length && !labels[j]!.length)]
+    .filter(([, j]) => dated[j]!.length)
   const group = new Map<string, string>()
   const root = (n: string): string => (group.get(n) ?? n) === n ? n : root(group.get(n)!)
   for (const [i, j] of pairs) group.set(root(`l${i}`), root(`v${j}`))
