@@ -211,6 +211,12 @@ t.test('dates as pages print them across Europe', async (t) => {
   t.equal(vizCrossCheck(born, ['12011984', '08042032']).fields.date_of_birth, 'match', 'DD MM YYYY with its spaces lost to OCR')
   t.equal(vizCrossCheck(born, ['12011984', '08042032']).fields.expiration_date, 'match')
   t.equal(vizCrossCheck(born, ['12345678', '12 JAN 1984']).fields.date_of_birth, 'match', 'eight digits that are no date are no date')
+  t.equal(vizCrossCheck(born, ['12 011984', '0804 2032']).fields.date_of_birth, 'match', 'one of the spaces lost')
+  t.equal(vizCrossCheck(born, ['12 011984', '0804 2032']).fields.expiration_date, 'match')
+  const june = { ...born, expiration_date: '2032-06-08' }
+  t.equal(vizCrossCheck(june, ['12 GEN/JAN 1984', '08JUNJUIN2032']).fields.expiration_date, 'match', 'two languages’ months run together')
+  t.equal(vizCrossCheck(june, ['12 GEN/JAN 84', '08JUNJUIN 32']).fields.expiration_date, 'match', 'and with two-digit years')
+  t.equal(vizCrossCheck({ ...born, date_of_birth: '2016-08-01' }, ['01AG02016', '08 APR 2032']).fields.date_of_birth, 'match', 'the O of AGO read as a zero')
   // GROß is read GROB by OCR: the zone's GROSS.
   t.equal(vizCrossCheck({ ...mrz, surname: 'GROSS' }, ['GROB']).fields.surname, 'match', 'ß read as B')
 })

@@ -9,22 +9,30 @@ const MONTHS: Record<string, number> = {
   NOV: 11, DEC: 12, DEZ: 12, DIC: 12, GEN: 1, ENE: 1, OUT: 10, DES: 12, AOUT: 8,
 }
 
+/** A month's word, or a month's name run into the next language's (JUNJ of JUNJUIN, SEPS of SEPSEPT). */
+const monthOf = (word: string) => MONTHS[word] ?? MONTHS[word.slice(0, 3)]
+
+/** A line as dates are read from it: diacritics dropped, and a month's O read as a zero before its year put back (01 AG02016). */
+const asOcrReads = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').replace(/(?<=\d[\s./-]*[A-Z]{2})0(?=[\s./-]*\d{4}(?!\d))/g, 'O')
+
 /** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD, in the order printed. */
 export function datesOf(printed: string): string[] {
   const found: Array<[number, string]> = []
-  const line = printed.normalize('NFD').replace(/\p{M}/gu, '')
+  const line = asOcrReads(printed)
   // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
-  // languages too (14MAAMAR 1985): the first word names the month, or the second (12 GEN/JAN 1984).
+  // languages too (14MAAMAR 1985, 23JUNJUIN 2032): the first word names the month, or the second
+  // (12 GEN/JAN 1984).
   for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
-    const month = MONTHS[m[2]!] ?? MONTHS[m[3] ?? '']
+    const month = monthOf(m[2]!) ?? MONTHS[m[3] ?? '']
     if (month) found.push([m.index, iso(Number(m[4]), month, Number(m[1]))])
   }
   for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) found.push([m.index, iso(Number(m[3]), Number(m[2]), Number(m[1]))])
-  // Day, month and year in numbers with their spaces lost to OCR (09 04 2012 read 09042012): only a
-  // real day of a month of this or the last century, since numbers of eight digits are printed too.
-  for (const m of line.matchAll(/(?<!\d)(\d{2})(\d{2})((?:19|20)\d{2})(?!\d)/g)) {
-    const [day, month] = [Number(m[1]), Number(m[2])]
-    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) found.push([m.index, iso(Number(m[3]), month, day)])
+  // Day, month and year in numbers with spaces lost to OCR (09 04 2012 read 09042012, 0904 2012 or
+  // 09 042012): only a real day of a month of this or the last century, since numbers of eight
+  // digits are printed too.
+  for (const m of line.matchAll(/(?<!\d)(\d{2})( ?)(\d{2})( ?)((?:19|20)\d{2})(?!\d)/g)) {
+    const [day, month] = [Number(m[1]), Number(m[3])]
+    if (m[2]! + m[4]! !== '  ' && month >= 1 && month <= 12 && day >= 1 && day <= 31) found.push([m.index, iso(Number(m[5]), month, day)])
   }
   for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) found.push([m.index, iso(Number(m[1]), Number(m[2]), Number(m[3]))])
   return found.sort((x, y) => x[0] - y[0]).map(([, date]) => date)
@@ -44,8 +52,8 @@ const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-
  */
 export function shortDatesOf(line: string): string[] {
   const found: string[] = []
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/g)) {
-    const month = MONTHS[m[2]!]
+  for (const m of asOcrReads(line).matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/g)) {
+    const month = monthOf(m[2]!)
     if (month) found.push(iso(Number(m[3]), month, Number(m[1])).slice(2))
   }
   return found
