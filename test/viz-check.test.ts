@@ -261,6 +261,15 @@ t.test('a name printed beside its label (labels left of their values) confirms t
   t.equal(vizCrossCheck(zone, left, { ...beside, beside: [] }).fields.surname, 'near', 'without the row, the line after the label is the next row’s')
 })
 
+t.test('given names run onto a second line are one name', async (t) => {
+  const page = ['Apellidos / Surname', 'GARCIA LOPEZ', 'Nombre / Given names', 'LUCIA', 'JAVIER', 'Nacionalidad / Nationality', 'ESPAÑOLA']
+  const zone = { ...mrz, surname: 'GARCIA LOPEZ', given_names: 'LUCIA JAVIER' }
+  const rows = { under: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350, 350, 350, 350] }
+  t.equal(vizCrossCheck(zone, page, rows).fields.given_names, 'match')
+  t.equal(vizCrossCheck(zone, page).fields.given_names, 'unread', 'without the layout, two lines are not one')
+  t.equal(vizCrossCheck({ ...zone, given_names: 'JAVIER LUCIA' }, page, rows).fields.given_names, 'unread', 'in the order printed')
+})
+
 t.test('where the page labels the number, the number under the label is the zone’s', async (t) => {
   const numbered = ['Documentnummer / Document No.', 'NW8K2P7R4', 'Persoonsnummer / Personal No.', '123456782', 'NK2H5F1R3']
   const layout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, beside: [], along: [780, 780, 350, 350, 900] }

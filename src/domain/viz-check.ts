@@ -178,7 +178,11 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
   // A line printing a name in two alphabets (ИВАНОВА/IVANOVA) prints it in each part.
   const formsOf = (line: string) => line.split('/').flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
-  const nameLines = upper.flatMap(formsOf)
+  // A name run onto a second line (LUCIA over JAVIER) is read as one: each line with the line right
+  // under it, both of words and not of labels alone.
+  const words2 = (i: number) => !/\d/.test(upper[i]!) && !labelsAlone(lines[i]!)
+  const withNext = (i: number) => layout.under.flatMap(([a, j]) => (a === i && words2(i) && words2(j) ? [`${upper[i]} ${upper[j]}`] : []))
+  const nameLines = [...upper, ...upper.flatMap((_, i) => withNext(i))].flatMap(formsOf)
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
   const dates = pageDates(upper, layout)
   const fields = Object.fromEntries(FIELDS.map((f) => [f, 'unread'])) as Record<VizField, VizStatus>
@@ -203,7 +207,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const anywhere = look(value, nameLines, nameKey, true, cutShort, asOcrReadsIt, namesAlone)
     const labelled = underLabels(lines, label, layout)
     if (!labelled.length || anywhere !== 'match') return anywhere
-    return labelled.every((under) => under.some((i) => formsOf(upper[i]!).some(whole(value, cutShort)))) ? 'match' : 'near'
+    return labelled.every((under) => under.some((i) => [upper[i]!, ...withNext(i)].flatMap(formsOf).some(whole(value, cutShort)))) ? 'match' : 'near'
   }
   if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)
   if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
