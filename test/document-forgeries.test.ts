@@ -158,6 +158,21 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, blank), 'document_number', 'NW8K2P7R5', 'the number under the label is one letter off')
   })
 
+  await t.test('a space OCR lost between given names is read again, never one the page lacks', async (t) => {
+    // The clean page's given names reprinted with a narrow space (MARIA at x = gap), which OCR runs
+    // together as ANNAMARIA; printed as one word (no space), the zone's ANNA<MARIA is another split.
+    const names = async (gap: number) => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="40"><rect width="300" height="40" fill="#eef0ea"/>` +
+        [['ANNA', 4], ['MARIA', gap]].map(([w, x]) => `<text x="${x}" y="30" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">${w}</text>`).join('') + '</svg>'
+      return sharp(fixture('passport-td3-clean.jpg')).composite([{ input: await sharp(Buffer.from(svg)).png().toBuffer(), left: 346, top: 266 }]).jpeg({ quality: 90 }).toBuffer()
+    }
+    const narrow = await verify(b, key, await names(85))
+    t.equal(narrow.document.details.viz.fields.given_names, 'match', 'the space read in a second cut of the line')
+    t.equal(narrow.v.decision, 'approved', `${narrow.v.decision_reasons}`)
+    const joined = await verify(b, key, await names(72))
+    t.equal(joined.document.details.viz.fields.given_names, 'near', 'a page printing one word does not confirm two')
+  })
+
   await t.test('a genuine page beside a note is read and approved as it is', async (t) => {
     const { v, document } = await verify(b, key, await withNote(fixture('passport-td3-clean.jpg'), '14 MAR 2040'))
     t.same(Object.values(document.details.viz.fields), ['match', 'match', 'match', 'match', 'match'], 'the page prints its zone')

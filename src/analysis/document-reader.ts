@@ -9,7 +9,7 @@ import { distance } from '../domain/viz-check.js'
 import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
 import { areaIn, around, cornersOf, extract, fieldsAboveZone, inRowOrAbove, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
-import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, valueSized } from './zone-text.js'
+import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, respaced, valueSized } from './zone-text.js'
 import { labelsOf, NO_LAYOUT, printsDate, type PageLayout } from '../domain/viz-dates.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom, and where they are printed. */
@@ -260,7 +260,7 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // And every line in the row under a date's label read so far: its date, whatever its line's length.
   const labelling = [...known.values()].filter((l) => onPage(l) && labelsOf(l.text).some((k) => k !== 'other'))
   await read(rest.filter((b) => onPageBox(b) && labelling.some((l) => inRowOrAbove(b, l.box, down))))
-  const { page, layout } = printedPage(await read([]), down, onPage)
+  const { page, layout } = printedPage(await respaced(reader, await read([]), found.lines), down, onPage)
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again
   // and the reading with check digits as good whose names the page prints most exactly is taken. Every

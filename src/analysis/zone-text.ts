@@ -2,6 +2,7 @@
 // how well it shows the zone's names, which boxes are of a value's size, and a zone read again from its
 // lines cut otherwise. Used by src/analysis/document-reader.ts.
 import { findMrz, parseMrzLines, toMrzReading, type MrzFound } from '../domain/mrz.js'
+import { mrzNameForms } from '../domain/mrz-names.js'
 import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
 import type { LineReader, TextLine } from './ocr.js'
 import type { TextBox } from './text-boxes.js'
@@ -101,4 +102,34 @@ const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines
 export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean = () => true): { page: string[]; layout: PageLayout } {
   const boxes = pageLines(lines, onPage).map((l) => l.box)
   return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), beside: rightBeside(boxes, down), along: lineStarts(boxes, down) } }
+}
+
+/** Cuts of a line tried for the spaces of a name OCR ran together: thicker first (its spaces widen). */
+const SPACE_RECUTS = [1.25, 1.4, 0.8]
+
+/**
+ * The page's lines with a zone's name of several words that the reading ran into one (GRETALUISE for
+ * GRETA<LUISE) read again, cut a little thicker or thinner: a reading that prints the name's words
+ * with their spaces, letter for letter, is taken. Only spaces come of it: a reading whose letters
+ * differ is not taken, nor is one of a page printing the name as one word (JOSEPHINE for JOSE<PHINE).
+ */
+export async function respaced(reader: LineReader, lines: TextLine[], mrzLines: string[]): Promise<TextLine[]> {
+  const parsed = parseMrzLines(mrzLines)
+  const data = parsed ? toMrzReading(parsed).data : null
+  const names = [data?.surname, data?.given_names].filter((n): n is string => !!n && n.includes(' '))
+  const forms = (text: string) => [...mrzNameForms(text.toUpperCase())]
+  const runTogether = (text: string) => names.filter((n) => forms(text).some((f) => f !== n && f.replace(/ /g, '') === n.replace(/ /g, '')))
+  const out = [...lines]
+  for (const [i, line] of lines.entries()) {
+    const wanted = runTogether(line.text)
+    if (!wanted.length) continue
+    for (const k of SPACE_RECUTS) {
+      const [again] = await reader.read([{ ...line.box, thickness: line.box.thickness * k }])
+      if (again && forms(again.text).some((f) => wanted.includes(f))) {
+        out[i] = { ...line, text: again.text }
+        break
+      }
+    }
+  }
+  return out
 }
