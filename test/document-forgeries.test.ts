@@ -132,6 +132,10 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
     const onLabel = await withSticker(forged, '09 FEB/FEB 2029', 980, 524, 150, 'start', 15)
     refused(t, await verify(b, key, await withSticker(onLabel, '10 FEB/FEB 20147', 346, 546)), 'expiration_date', '2029-02-09', 'the page prints another date under the label')
+    // Printed apart, right of the label in its row, and a word put before the page's own expiry (to
+    // take it from its label): a label beside a date labels it, and the page's own stays its label's.
+    const beside = await withSticker(await withSticker(forged, 'Tot', 680, 550, 90, 'start', 15), '09 FEB/FEB 2029', 1005, 524, 160, 'start', 14)
+    refused(t, await verify(b, key, await withSticker(beside, '10 FEB/FEB 20147', 346, 546)), 'expiration_date', '2029-02-09', 'the page’s own expiry is under the label')
     // The same, a digit added onto the page's own expiry instead: the label is over no date.
     refused(t, await verify(b, key, await withSticker(onLabel, '09 FEB/FEB 20197', 776, 546)), 'expiration_date', '2029-02-09', 'the label is over no date')
   })

@@ -261,6 +261,15 @@ t.test('a name printed beside its label (labels left of their values) confirms t
   t.equal(vizCrossCheck(zone, left, { ...beside, beside: [] }).fields.surname, 'near', 'without the row, the line after the label is the next row’s')
 })
 
+t.test("a name printed beside the page's own, in its row, is not under the label", async (t) => {
+  const page = ['Naam / Surname', 'MÜLLER', 'KRAMER', 'Voornamen / Given names', 'ANNA MARIA', 'HELENE']
+  const rows = { under: [[0, 1], [1, 3], [3, 4]] as Array<[number, number]>, beside: [[1, 2], [4, 5]] as Array<[number, number]>, along: [350, 350, 620, 350, 350, 620] }
+  const zone = { ...mrz, surname: 'KRAMER', given_names: 'HELENE' }
+  t.equal(vizCrossCheck(zone, page, rows).fields.surname, 'near')
+  t.equal(vizCrossCheck(zone, page, rows).fields.given_names, 'near')
+  t.equal(vizCrossCheck(mrz, page, rows).fields.surname, 'match', 'the page’s own name is')
+})
+
 t.test('given names run onto a second line are one name', async (t) => {
   const page = ['Apellidos / Surname', 'GARCIA LOPEZ', 'Nombre / Given names', 'LUCIA', 'JAVIER', 'Nacionalidad / Nationality', 'ESPAÑOLA']
   const zone = { ...mrz, surname: 'GARCIA LOPEZ', given_names: 'LUCIA JAVIER' }
@@ -292,6 +301,10 @@ t.test('where the page labels the number, the number under the label is the zone
   // expiry read on the number's line leaves the number as it is.
   const stolen = { ...mrz, document_number: 'NK2H5F1R3' }
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4/01JUN34')), layout).fields.document_number, 'near')
+  t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4-01JUN2034')), layout).fields.document_number, 'near', 'only the date is left out')
+  // The stolen number printed beside the label, the page's own still under it: every line the label has must print it.
+  const besideLabel = { ...layout, beside: [[0, 4]] as Array<[number, number]> }
+  t.equal(vizCrossCheck(stolen, numbered, besideLabel).fields.document_number, 'near')
   t.equal(vizCrossCheck(mrz, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 01.06.2034')), layout).fields.document_number, 'match')
   // Digits on the label's line (a field's number, or added onto it) leave it a label.
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('Document No.', 'Document No. (1)')), layout).fields.document_number, 'near')

@@ -13,7 +13,7 @@ const mrz: MrzData = {
 const forged = { ...mrz, expiration_date: '2029-02-09' }
 
 /** A layout: which line is under which, and where each begins (the page's two columns at 350 and 780). */
-const layout = (under: Array<[number, number]>, along: number[] = [], beside: Array<[number, number]> = []): PageLayout => ({ under, beside, along })
+const layout = (under: Array<[number, number]>, along: number[] = [], beside: Array<[number, number]> = []) => ({ under, beside, along }) satisfies PageLayout
 
 /** An expired passport's page as OCR reads it (spaces lost), and its layout. */
 const page = [
@@ -74,7 +74,7 @@ t.test('a genuine page confirms its dates under their labels', async (t) => {
   // Labels beside their values, the first row read as one line over the next row's label and value:
   // the value beside its own label is not the label's above.
   const leftLabels = ['Date of birth 14.03.1985', 'Date of issue', '10.02.2009', 'Date of expiry', '09.02.2019']
-  const leftLayout = layout([[0, 1], [0, 2], [1, 3], [2, 4]], [350, 350, 520, 350, 520], [[1, 2], [3, 4]])
+  const leftLayout = { ...layout([[0, 1], [0, 2], [1, 3], [2, 4]], [350, 350, 520, 350, 520], [[1, 2], [3, 4]]), ends: [650, 450, 600, 460, 610] }
   t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.date_of_birth, 'match')
   t.equal(vizCrossCheck(mrz, leftLabels, leftLayout).fields.expiration_date, 'match')
   // Labels left of their values, each value read before its label: the dates are their labels' beside
@@ -149,6 +149,17 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   // On a page of labels left of their values, the forged date printed as the date of issue's value.
   const leftForged = ['14.03.1985', 'Geboortedatum/Date of birth', '09.02.2029', 'Datum van afgifte/Date of issue', '09.02.2019', 'Geldig tot/Date of expiry']
   t.equal(vizCrossCheck(forged, leftForged, layout([[0, 2], [1, 3], [2, 4], [3, 5]], [690, 340, 690, 340, 690, 340], [[1, 0], [3, 2], [5, 4]])).fields.expiration_date, 'near', 'beside the label of the date of issue')
+  // Words put beside the page's own expiry to take it from its label (Tot), the forged date printed
+  // beside the label in its row, or run onto a label lengthened to reach over those words: the page's
+  // own date stays its label's.
+  const tot = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '09 FEB/FEB 2029', '10FEB/FEB20147', 'Tot', '09FEB/FEB2019']
+  const totLayout = layout([[0, 1], [2, 5], [3, 7]], [350, 350, 350, 780, 1005, 350, 700, 780], [[3, 4], [6, 7]])
+  t.equal(vizCrossCheck(forged, tot, totLayout).fields.expiration_date, 'near', 'a label beside a date labels it, apart from the rows under labels')
+  const lengthened = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Verloopt op Geldig tot/Date of expiry 09FEB/FEB2029', '10FEB/FEB20147', 'Tot / Until', '09FEB/FEB2019']
+  const lengthenedLayout = { ...layout([[0, 1], [2, 4], [3, 5], [3, 6]], [350, 350, 350, 600, 350, 680, 780], [[5, 6]]), ends: [560, 560, 560, 1160, 560, 770, 990] }
+  t.equal(vizCrossCheck(forged, lengthened, lengthenedLayout).fields.expiration_date, 'near', 'the label’s date is not over the value')
+  const blank = [...lengthened.map((l) => l.replace(' 09FEB/FEB2029', '')), '09 FEB/FEB 2029']
+  t.equal(vizCrossCheck(forged, blank, lengthenedLayout).fields.expiration_date, 'near', 'a date’s label printing no date keeps its value')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.
   const adult = { ...mrz, date_of_birth: '1990-03-14', expiration_date: '2034-06-01' }
   const child = ['Geboortedatum/Dateofbirth', '14MAA/MAR2019', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry', '14 MAA/MAR 1990', '01JUN/JUN2034']

@@ -10,7 +10,8 @@ import { findText, lineReader, type LineReader, type Rgb, type TextLine } from '
 import { flip, levelBoxes, type TextBox } from './text-boxes.js'
 import { areaIn, around, cornersOf, extract, fieldsAboveZone, inRowOrAbove, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
 import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, respaced, valueSized } from './zone-text.js'
-import { labelsOf, NO_LAYOUT, printsDate, type PageLayout } from '../domain/viz-dates.js'
+import { labelsOf, NO_LAYOUT, type PageLayout } from '../domain/viz-dates.js'
+import { printsDate } from '../domain/printed-dates.js'
 
 /** A photo's MRZ, and the OCR lines of the rest of its printed page, top to bottom, and where they are printed. */
 export interface PageReading extends PrintedPage {

@@ -147,6 +147,8 @@ export function rightBeside(lines: TextBox[], down: Down): Array<[number, number
 
 /** Where each line begins along the way the lines read (`down` toward the page's foot): the lines of a row, in order. */
 export const lineStarts = (lines: TextBox[], down: Down) => lines.map((b) => spanOf(b, down).a0)
+/** Where each line ends, the same way. */
+export const lineEnds = (lines: TextBox[], down: Down) => lines.map((b) => spanOf(b, down).a1)
 
 /** Whether `box` is in the row of `line` or in the row above it (where a label of its value is printed), as `rightUnder` pairs them. */
 export function inRowOrAbove(line: TextBox, box: TextBox, down: Down): boolean {

@@ -6,7 +6,7 @@ import { mrzNameForms } from '../domain/mrz-names.js'
 import { vizCrossCheck, vizShowsAll } from '../domain/viz-check.js'
 import type { LineReader, TextLine } from './ocr.js'
 import type { TextBox } from './text-boxes.js'
-import { lineStarts, rightBeside, rightUnder, type Down } from './page-geometry.js'
+import { lineEnds, lineStarts, rightBeside, rightUnder, type Down } from './page-geometry.js'
 import type { PageLayout } from '../domain/viz-dates.js'
 
 /** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
@@ -101,7 +101,7 @@ const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines
 /** The printed page (`pageText`), and where its lines are printed (`down` toward its foot). */
 export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean = () => true): { page: string[]; layout: PageLayout } {
   const boxes = pageLines(lines, onPage).map((l) => l.box)
-  return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), beside: rightBeside(boxes, down), along: lineStarts(boxes, down) } }
+  return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), beside: rightBeside(boxes, down), along: lineStarts(boxes, down), ends: lineEnds(boxes, down) } }
 }
 
 /** Cuts of a line tried for the spaces of a name OCR ran together: thicker first (its spaces widen). */

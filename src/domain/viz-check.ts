@@ -9,7 +9,8 @@
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
-import { datesOf, lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
+import { datesOf } from './printed-dates.js'
+import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 import { numbersUnderLabels, printsNumber } from './viz-numbers.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
@@ -64,8 +65,9 @@ const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <=
  */
 function underLabels(lines: string[][], label: Set<string>, layout: PageLayout): number[][] {
   const labelled = lines.flatMap((l, at) => (l.some((w) => label.has(w)) && labelsAlone(l) ? [at] : []))
-  const beside = (at: number) => layout.beside.flatMap(([i, j]) => (i === at && !labelsAlone(lines[j]!) ? [j] : []))
-  return labelled.map((at) => [...beside(at), ...lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)])
+  const near = (at: number) => [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && !labelsAlone(lines[j]!) ? [j] : []))
+  const after = (at: number) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)
+  return labelled.map((at) => (layout.along.length ? near(at) : after(at)))
 }
 
 /** Labels a page must show to count as read. */
@@ -217,7 +219,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     // Where the page labels the number, the number under its label is the zone's: a number added
     // elsewhere on the page (the zone's, changed) is found, not confirmed.
     const labelled = numbersUnderLabels(upper, layout)
-    if (fields.document_number === 'match' && labelled.length && !labelled.some((words) => printsNumber(words, mrz.document_number!))) {
+    if (fields.document_number === 'match' && labelled.length && !labelled.every((words) => printsNumber(words, mrz.document_number!))) {
       fields.document_number = 'near'
     }
   }

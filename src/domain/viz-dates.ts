@@ -2,62 +2,7 @@
 // against the zone's two dates (src/domain/viz-check.ts).
 import type { MrzData } from '../../generated/schemas.js'
 import type { VizStatus } from './viz-check.js'
-
-const MONTHS: Record<string, number> = {
-  JAN: 1, JANV: 1, FEB: 2, FEV: 2, FEBR: 2, MAR: 3, MAA: 3, MRZ: 3, MARS: 3, APR: 4, AVR: 4, ABR: 4, MAY: 5, MAI: 5, MEI: 5, MAG: 5,
-  JUN: 6, JUIN: 6, GIU: 6, JUL: 7, JUIL: 7, LUG: 7, AUG: 8, AOU: 8, AGO: 8, SEP: 9, SEPT: 9, SET: 9, OCT: 10, OKT: 10, OTT: 10,
-  NOV: 11, DEC: 12, DEZ: 12, DIC: 12, GEN: 1, ENE: 1, OUT: 10, DES: 12, AOUT: 8,
-}
-
-/** A month's word, or a month's name run into the next language's (JUNJ of JUNJUIN, SEPS of SEPSEPT). */
-const monthOf = (word: string) => MONTHS[word] ?? MONTHS[word.slice(0, 3)]
-
-/** A line as dates are read from it: diacritics dropped, and a month's O read as a zero before its year put back (01 AG02016). */
-const asOcrReads = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').replace(/(?<=\d[\s./-]*[A-Z]{2})0(?=[\s./-]*\d{4}(?!\d))/g, 'O')
-
-/** Every date a page line prints (day month year, in words or numbers), as YYYY-MM-DD, in the order printed. */
-export function datesOf(printed: string): string[] {
-  const found: Array<[number, string]> = []
-  const line = asOcrReads(printed)
-  // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
-  // languages too (14MAAMAR 1985, 23JUNJUIN 2032): the first word names the month, or the second
-  // (12 GEN/JAN 1984).
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
-    const month = monthOf(m[2]!) ?? MONTHS[m[3] ?? '']
-    if (month) found.push([m.index, iso(Number(m[4]), month, Number(m[1]))])
-  }
-  for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) found.push([m.index, iso(Number(m[3]), Number(m[2]), Number(m[1]))])
-  // Day, month and year in numbers with spaces lost to OCR (09 04 2012 read 09042012, 0904 2012 or
-  // 09 042012): only a real day of a month of this or the last century, since numbers of eight
-  // digits are printed too.
-  for (const m of line.matchAll(/(?<!\d)(\d{2})( ?)(\d{2})( ?)((?:19|20)\d{2})(?!\d)/g)) {
-    const [day, month] = [Number(m[1]), Number(m[3])]
-    if (m[2]! + m[4]! !== '  ' && month >= 1 && month <= 12 && day >= 1 && day <= 31) found.push([m.index, iso(Number(m[5]), month, day)])
-  }
-  for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) found.push([m.index, iso(Number(m[1]), Number(m[2]), Number(m[3]))])
-  return found.sort((x, y) => x[0] - y[0]).map(([, date]) => date)
-}
-
-/** Whether a page line prints a date, in any of the ways `datesOf` and `shortDatesOf` read. */
-export function printsDate(line: string): boolean {
-  const upper = line.normalize('NFC').toUpperCase()
-  return datesOf(upper).length + shortDatesOf(upper).length > 0
-}
-
-const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
-
-/**
- * Dates a page line prints with a two-digit year and the month in words (British passports:
- * 14 MAR /MARS 85), as YY-MM-DD: the year's century is not printed.
- */
-export function shortDatesOf(line: string): string[] {
-  const found: string[] = []
-  for (const m of asOcrReads(line).matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/g)) {
-    const month = monthOf(m[2]!)
-    if (month) found.push(iso(Number(m[3]), month, Number(m[1])).slice(2))
-  }
-  return found
-}
+import { datesOf, shortDatesOf } from './printed-dates.js'
 
 /** Dates as a page prints them: with their century (YYYY-MM-DD), and with a two-digit year (YY-MM-DD). */
 interface Dates { full: string[], short: string[] }
@@ -80,6 +25,8 @@ export interface PageLayout {
   beside: ReadonlyArray<readonly [number, number]>
   /** Where each line begins along the way the page reads: the lines of a row, in order. */
   along: readonly number[]
+  /** Where each line ends, the same way (where the reader knows). */
+  ends?: readonly number[]
 }
 export const NO_LAYOUT: PageLayout = { under: [], beside: [], along: [] }
 
@@ -170,14 +117,20 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   // A line printing a date and naming its label is its own label's.
   lines.forEach((_, j) => dated[j]!.length && labels[j]!.length && assign(labels[j]!, dated[j]!))
   // A label labels the line under it (a date added onto a label's own line does not end that), unless
-  // that line has its own label beside it, in the row under the label, and the label's words come
-  // before any date it prints (labels beside their values: Nationality DUTCH, or Date of birth
-  // 14.03.1985 read as one line, over Date of issue | 01.02.2020); a line of words alone (a name, or
-  // a label not known) is no label of a line that has a known one beside it.
-  const wordsFirst = (i: number) => /\p{L}{3}/u.test(lines[i]!.split(/\d{2}/)[0]!)
+  // that line has its own label beside it, in the row under the label, and the label names no date
+  // (Nationality DUTCH read as one line over Date of birth | 14.03.1985), or prints its date over that
+  // line (Date of birth 14.03.1985 over Date of issue | 01.02.2020: labels beside their values); a line
+  // of words alone (a name, or a label not known) is no label of a line that has a known one beside
+  // it. A date's own label keeps its value whatever is printed beside it or before the label.
+  const namesDate = (i: number) => labels[i]!.some((l) => l !== 'other' && l !== 'date')
   const besideLabels = (j: number) => layout.beside.flatMap(([k, v]) => (v === j && labels[k]!.length && !dated[k]!.length ? [k] : []))
+  const dateOver = (i: number, j: number) => {
+    const [start, end, at] = [layout.along[i], layout.ends?.[i], lines[i]!.search(/\d{2}/)]
+    if (start === undefined || end === undefined || at < 0 || !/\p{L}{3}/u.test(lines[i]!.slice(0, at))) return false
+    return (layout.along[j] ?? -Infinity) >= start + ((end - start) * (at - 1)) / lines[i]!.length
+  }
   const ownLabel = (i: number, j: number) =>
-    besideLabels(j).some((k) => (wordsFirst(i) && layout.under.some(([a, b]) => a === i && b === k)) || (labels[i]!.every((l) => l === 'date') && labels[k]!.some((l) => l !== 'date')))
+    besideLabels(j).some((k) => (layout.under.some(([a, b]) => a === i && b === k) && (!namesDate(i) || dateOver(i, j))) || (labels[i]!.every((l) => l === 'date') && namesDate(k)))
   const labelling = (i: number, j: number) => labels[i]!.length && !labels[j]!.length && !ownLabel(i, j)
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
   // a line naming a field (Autoridad: DGP 28079) is no such value.
@@ -190,9 +143,10 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
     if (layout.along.length && own.length && !own.some(valued)) unreadable.add(kind)
   }
   // Labels over values: the groups they form, each a row's labels and the values under them.
-  // Labels over values, and labels beside them (a label left of its value).
-  const pairs = [...layout.under.filter(([i, j]) => labelling(i, j)), ...layout.beside.filter(([k, j]) => labels[k]!.length && !dated[k]!.length && !labels[j]!.length)]
-    .filter(([, j]) => dated[j]!.length)
+  // A label beside a date (left of it) labels it, whatever its row.
+  for (const [k, j] of layout.beside) if (labels[k]!.length && !dated[k]!.length && !labels[j]!.length && dated[j]!.length) assign(labels[k]!, dated[j]!)
+  // Labels over values: the groups they form, each a row's labels and the values under them.
+  const pairs = layout.under.filter(([i, j]) => labelling(i, j) && dated[j]!.length)
   const group = new Map<string, string>()
   const root = (n: string): string => (group.get(n) ?? n) === n ? n : root(group.get(n)!)
   for (const [i, j] of pairs) group.set(root(`l${i}`), root(`v${j}`))

@@ -1,14 +1,15 @@
 // The document number where a data page labels it (Documentnummer, Card No.): the number under the
 // label is the zone's, or a copy printed elsewhere on the page confirms nothing (src/domain/viz-check.ts).
-import { printsDate, type PageLayout } from './viz-dates.js'
+import { withoutDates } from './printed-dates.js'
+import type { PageLayout } from './viz-dates.js'
 
 /** A label over a document's number (Documentnummer, Card No., N°, PassportNo. with its space lost), and words of labels of other numbers (a personal number). */
 const NUMBER_LABEL = /NUMM?ER|NUMERO|\bNO\b|N[°º]/
 const NUMBER_LABEL_SPACE_LOST = /(DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|CARD|CARTE)NO(?!T)/
 const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
 
-/** A line's words (split at spaces and slashes), dates left out, as letters and digits. */
-const wordsOf = (line: string) => line.split(/[\s/]+/).filter((w) => !printsDate(w)).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
+/** A line's words (split at spaces and slashes), the dates it prints left out, as letters and digits. */
+const wordsOf = (line: string) => withoutDates(line).split(/[\s/]+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
 /** A line's words that may be a number: six or more letters and digits, a digit among them. */
 const numbersIn = (line: string) => wordsOf(line).filter((w) => w.length >= 6 && /\d/.test(w))
 
