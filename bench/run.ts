@@ -7,12 +7,13 @@ import { apiBench } from './api.js'
 import { documentsBench } from './documents.js'
 import { documentVariantsBench } from './document-variants.js'
 import { facesBench } from './faces.js'
+import { layoutsBench } from './layouts.js'
 import { overloadBench } from './overload.js'
 import { presentationBench } from './presentation.js'
 import { depthMotionBench } from './depth-motion.js'
 import { webhooksBench } from './webhooks.js'
 
-const all: Record<string, () => Promise<Section>> = { api: apiBench, webhooks: webhooksBench, documents: documentsBench, variants: documentVariantsBench, faces: facesBench, presentation: presentationBench, 'depth-motion': depthMotionBench, overload: overloadBench }
+const all: Record<string, () => Promise<Section>> = { api: apiBench, webhooks: webhooksBench, documents: documentsBench, variants: documentVariantsBench, layouts: layoutsBench, faces: facesBench, presentation: presentationBench, 'depth-motion': depthMotionBench, overload: overloadBench }
 // `npm run bench -- api faces` runs only those suites (and prints them without writing BENCHMARKS.md).
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
 for (const n of named) if (!(n in all)) throw new Error(`unknown suite "${n}": one of ${Object.keys(all).join(', ')}`)

@@ -25,7 +25,7 @@ t.test('npm run bench -- --quick runs every suite', { skip: serverUrl() ? false 
     timeout: 600_000,
   })
   t.equal(run.status, 0, run.stderr.slice(-2000))
-  for (const title of ['API throughput and latency', 'Webhook delivery', 'Document check', 'Document check on badly taken photos', 'Face match and passive liveness', 'Overload']) {
+  for (const title of ['API throughput and latency', 'Webhook delivery', 'Document check', 'Document check on badly taken photos', 'Genuine data pages of many layouts', 'Face match and passive liveness', 'Overload']) {
     t.match(run.stdout, `## ${title}`, `${title} measured`)
   }
   t.match(run.stdout, /\| GET \/verifications\/\{id\} \| 50 \|/, 'the API table has its rows')
