@@ -58,10 +58,11 @@ const ROW = 3
 const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <= 2)
 
 /**
- * The lines under each of a name's labels (a line of labels alone, holding one of `label`): the line
- * printed beside it in its row (labels beside their values), and the first ROW lines after it that are
- * not labels, where a data page prints that name (its row may hold another column's value, read
- * first). Empty when no line is read as such a label.
+ * The lines under each of a name's labels (a line of labels alone, holding one of `label`), where a data
+ * page prints that name: where the layout is known, the lines printed right under it and right after it
+ * in its row (labels beside their values), not labels; on a page read without it, the first ROW lines
+ * after it that are not labels (its row may hold another column's value, read first). Empty when no
+ * line is read as such a label.
  */
 function underLabels(lines: string[][], label: Set<string>, layout: PageLayout): number[][] {
   const labelled = lines.flatMap((l, at) => (l.some((w) => label.has(w)) && labelsAlone(l) ? [at] : []))
@@ -182,8 +183,8 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   const formsOf = (line: string) => line.split('/').flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
   // A name run onto a second line (LUCIA over JAVIER) is read as one: each line with the line right
   // under it, both of words and not of labels alone.
-  const words2 = (i: number) => !/\d/.test(upper[i]!) && !labelsAlone(lines[i]!)
-  const withNext = (i: number) => layout.under.flatMap(([a, j]) => (a === i && words2(i) && words2(j) ? [`${upper[i]} ${upper[j]}`] : []))
+  const wordsOnly = (i: number) => !/\d/.test(upper[i]!) && !labelsAlone(lines[i]!)
+  const withNext = (i: number) => layout.under.flatMap(([a, j]) => (a === i && wordsOnly(i) && wordsOnly(j) ? [`${upper[i]} ${upper[j]}`] : []))
   const nameLines = [...upper, ...upper.flatMap((_, i) => withNext(i))].flatMap(formsOf)
   const labels = new Set(lines.flat().filter((w) => LABELS.has(w)))
   const dates = pageDates(upper, layout)

@@ -64,8 +64,11 @@ const FIELD_WORDS = new Set([
   'NACIONALIDAD', 'SEXO', 'LUGAR', 'AUTORIDAD', 'COGNOME', 'NOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
 ])
 
+/** A line's letters as labels are compared: diacritics dropped, upper case. */
+const plain = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
+
 /** Whether a line prints a word of a field's label (Autoridad: DGP 28079 holds its label). */
-const namesField = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().split(/[^A-Z]+/).some((w) => FIELD_WORDS.has(w))
+const namesField = (line: string) => plain(line).split(/[^A-Z]+/).some((w) => FIELD_WORDS.has(w))
 
 /**
  * What a page line labels, as its letters name it (OCR often drops a label's spaces: Dateofbirth): the
@@ -74,15 +77,14 @@ const namesField = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, ''
  * its value). None for a value.
  */
 export function labelsOf(line: string): DateLabel[] {
-  const plain = line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
-  const letters = plain.replace(/[^A-Z]/g, '')
+  const letters = plain(line).replace(/[^A-Z]/g, '')
   const at = (words: string[]) => Math.min(...words.map((w) => letters.indexOf(w)).filter((i) => i >= 0))
   const has = (words: string[]) => at(words) < Infinity
   if (has(RANGE_WORDS)) return ['date']
   const named = DATE_LABELS.filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
   if (named.length) return named.sort((a, b) => at(NAMING[a].words) - at(NAMING[b].words))
   if (has(DATE_WORDS)) return ['date']
-  const words = plain.split(/[^A-Z0-9]+/).filter(Boolean)
+  const words = plain(line).split(/[^A-Z0-9]+/).filter(Boolean)
   const alone = words.every((w) => w.length > 1 && !/\d/.test(w))
   return alone && words.some((w) => FIELD_WORDS.has(w)) ? ['other'] : []
 }
@@ -130,7 +132,10 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
     return (layout.along[j] ?? -Infinity) >= start + ((end - start) * (at - 1)) / lines[i]!.length
   }
   const ownLabel = (i: number, j: number) =>
-    besideLabels(j).some((k) => (layout.under.some(([a, b]) => a === i && b === k) && (!namesDate(i) || dateOver(i, j))) || (labels[i]!.every((l) => l === 'date') && namesDate(k)))
+    besideLabels(j).some((k) => {
+      const inRowUnder = layout.under.some(([a, b]) => a === i && b === k)
+      return (inRowUnder && (!namesDate(i) || dateOver(i, j))) || (labels[i]!.every((l) => l === 'date') && namesDate(k))
+    })
   const labelling = (i: number, j: number) => labels[i]!.length && !labels[j]!.length && !ownLabel(i, j)
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
   // a line naming a field (Autoridad: DGP 28079) is no such value.
@@ -142,7 +147,6 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
     const own = labels.flatMap((names, i) => (names.includes(kind) && !dated[i]!.length ? [i] : []))
     if (layout.along.length && own.length && !own.some(valued)) unreadable.add(kind)
   }
-  // Labels over values: the groups they form, each a row's labels and the values under them.
   // A label beside a date (left of it) labels it, whatever its row.
   for (const [k, j] of layout.beside) if (labels[k]!.length && !dated[k]!.length && !labels[j]!.length && dated[j]!.length) assign(labels[k]!, dated[j]!)
   // Labels over values: the groups they form, each a row's labels and the values under them.
