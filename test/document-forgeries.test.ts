@@ -136,6 +136,10 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     // take it from its label): a label beside a date labels it, and the page's own stays its label's.
     const beside = await withSticker(await withSticker(forged, 'Tot', 680, 550, 90, 'start', 15), '09 FEB/FEB 2029', 1005, 524, 160, 'start', 14)
     refused(t, await verify(b, key, await withSticker(beside, '10 FEB/FEB 20147', 346, 546)), 'expiration_date', '2029-02-09', 'the page’s own expiry is under the label')
+    // Printed before the label with a word, and the word put before the page's own expiry: the
+    // label's date is not its words' (Tot 09 FEB/FEB 2029 Geldig tot / Date of expiry).
+    const before = await withSticker(await withSticker(forged, 'Tot 09 FEB/FEB 2029', 600, 524, 176, 'end', 15), 'Tot', 640, 550, 130, 'start', 15)
+    refused(t, await verify(b, key, await withSticker(before, '10 FEB/FEB 20147', 346, 546)), 'expiration_date', '2029-02-09', 'the label’s date follows no label of its own')
     // The same, a digit added onto the page's own expiry instead: the label is over no date.
     refused(t, await verify(b, key, await withSticker(onLabel, '09 FEB/FEB 20197', 776, 546)), 'expiration_date', '2029-02-09', 'the label is over no date')
   })

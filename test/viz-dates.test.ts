@@ -158,6 +158,9 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   const lengthened = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Verloopt op Geldig tot/Date of expiry 09FEB/FEB2029', '10FEB/FEB20147', 'Tot / Until', '09FEB/FEB2019']
   const lengthenedLayout = { ...layout([[0, 1], [2, 4], [3, 5], [3, 6]], [350, 350, 350, 600, 350, 680, 780], [[5, 6]]), ends: [560, 560, 560, 1160, 560, 770, 990] }
   t.equal(vizCrossCheck(forged, lengthened, lengthenedLayout).fields.expiration_date, 'near', 'the label’s date is not over the value')
+  // A word put before the forged date in front of the label: the label's date follows no label words of its own.
+  const worded = lengthened.map((l) => l.replace('Verloopt op Geldig tot/Date of expiry 09FEB/FEB2029', 'Tot09FEB/FEB2029Geldig tot/Dateof expiry'))
+  t.equal(vizCrossCheck(forged, worded, { ...lengthenedLayout, along: [350, 350, 350, 616, 350, 645, 781] }).fields.expiration_date, 'near', 'a date before the label is not its date')
   const blank = [...lengthened.map((l) => l.replace(' 09FEB/FEB2029', '')), '09 FEB/FEB 2029']
   t.equal(vizCrossCheck(forged, blank, lengthenedLayout).fields.expiration_date, 'near', 'a date’s label printing no date keeps its value')
   // The zone's birth an adult's, printed over the date of issue of a child's passport born 2019.

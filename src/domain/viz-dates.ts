@@ -2,7 +2,7 @@
 // against the zone's two dates (src/domain/viz-check.ts).
 import type { MrzData } from '../../generated/schemas.js'
 import type { VizStatus } from './viz-check.js'
-import { datesOf, shortDatesOf } from './printed-dates.js'
+import { datesOf, shortDatesOf, withoutDates } from './printed-dates.js'
 
 /** Dates as a page prints them: with their century (YYYY-MM-DD), and with a two-digit year (YY-MM-DD). */
 interface Dates { full: string[], short: string[] }
@@ -126,9 +126,12 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   // it. A date's own label keeps its value whatever is printed beside it or before the label.
   const namesDate = (i: number) => labels[i]!.some((l) => l !== 'other' && l !== 'date')
   const besideLabels = (j: number) => layout.beside.flatMap(([k, v]) => (v === j && labels[k]!.length && !dated[k]!.length ? [k] : []))
+  // The label's words first, naming its date, then its date and nothing more (a word or a label put
+  // before a date added there is no label of its own value).
   const dateOver = (i: number, j: number) => {
     const [start, end, at] = [layout.along[i], layout.ends?.[i], lines[i]!.search(/\d{2}/)]
-    if (start === undefined || end === undefined || at < 0 || !/\p{L}{3}/u.test(lines[i]!.slice(0, at))) return false
+    if (start === undefined || end === undefined || at < 0 || labelsOf(lines[i]!.slice(0, at)).join() !== labels[i]!.join()) return false
+    if (withoutDates(lines[i]!.slice(at)).trim()) return false
     return (layout.along[j] ?? -Infinity) >= start + ((end - start) * (at - 1)) / lines[i]!.length
   }
   const ownLabel = (i: number, j: number) =>
