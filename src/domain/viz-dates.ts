@@ -151,7 +151,7 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
     if (layout.along.length && own.length && !own.some(valued)) unreadable.add(kind)
   }
   // A label beside a date (left of it) labels it, whatever its row.
-  for (const [k, j] of layout.beside) if (labels[k]!.length && !dated[k]!.length && !labels[j]!.length && dated[j]!.length) assign(labels[k]!, dated[j]!)
+  lines.forEach((_, j) => !labels[j]!.length && dated[j]!.length && besideLabels(j).forEach((k) => assign(labels[k]!, dated[j]!)))
   // Labels over values: the groups they form, each a row's labels and the values under them.
   const pairs = layout.under.filter(([i, j]) => labelling(i, j) && dated[j]!.length)
   const group = new Map<string, string>()

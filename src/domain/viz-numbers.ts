@@ -10,8 +10,10 @@ const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
 
 /** A line's words (split at spaces and slashes), the dates it prints left out, as letters and digits. */
 const wordsOf = (line: string) => withoutDates(line).split(/[\s/]+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
-/** A line's words that may be a number: six or more letters and digits, a digit among them. */
-const numbersIn = (line: string) => wordsOf(line).filter((w) => w.length >= 6 && /\d/.test(w))
+/** Whether a word may be a number: six or more letters and digits, a digit among them. */
+const isNumber = (word: string) => word.length >= 6 && /\d/.test(word)
+/** A line's words that may be a number. */
+const numbersIn = (line: string) => wordsOf(line).filter(isNumber)
 
 /**
  * The lines printed right under a label of the document's number, or beside it (labels left of their
@@ -37,6 +39,6 @@ export function numbersUnderLabels(upper: string[], layout: PageLayout): string[
  */
 export function printsNumber(words: string[], number: string): boolean {
   if (words.join('') === number) return true
-  const numbers = words.filter((w) => w.length >= 6 && /\d/.test(w))
+  const numbers = words.filter(isNumber)
   return numbers.length === 1 && numbers[0] === number
 }
