@@ -45,7 +45,7 @@ async function verify(b: Built, key: string, photo: Buffer, declared = applicant
   return { v, document: v.checks_results.document }
 }
 
-type Field = 'expiration_date' | 'date_of_birth' | 'document_number'
+type Field = 'expiration_date' | 'date_of_birth' | 'document_number' | 'surname'
 
 /** A forgery's verification: the zone read as forged (`value`, its check digits holding), its `field` not confirmed by the page, and not approved. */
 function refused(t: Test, { v, document }: Awaited<ReturnType<typeof verify>>, field: Field, value: string | null, why: string) {
@@ -113,6 +113,14 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const [, line] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
     const forged = await withZoneLine('passport-td3-clean.jpg', 1, line!)
     refused(t, await verify(b, key, await withSticker(forged, 'NK2H5F1R3', 900, 100, 200)), 'document_number', 'NK2H5F1R3', 'the page labels another number')
+  })
+
+  await t.test('a name printed in its label’s row is not the name printed under it', async (t) => {
+    // The zone's surname changed (names have no check digit) and printed right of Naam / Surname, in the
+    // label's row; the page prints its values under its labels, MÜLLER still under this one.
+    const [line] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
+    const forged = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), 'KRAMER', 520, 164, 200)
+    refused(t, await verify(b, key, forged, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'the page prints its names under their labels')
   })
 
   await t.test('a label over digits that read as no date leaves its date unconfirmed', async (t) => {

@@ -259,6 +259,14 @@ t.test('a name printed beside its label (labels left of their values) confirms t
   t.equal(vizCrossCheck(zone, left, beside).fields.surname, 'match')
   t.equal(vizCrossCheck(zone, left, beside).fields.given_names, 'match')
   t.equal(vizCrossCheck(zone, left, { ...beside, beside: [] }).fields.surname, 'near', 'without the row, the line after the label is the next row’s')
+  // A second name for one label: the zone's surname printed under the label (its row the page's own
+  // GIRARD), or a label-above page's beside its label in the label's row (MÜLLER under it).
+  const under = vizCrossCheck({ ...zone, surname: 'KRAMER' }, [...left, 'KRAMER'], { ...beside, under: [...beside.under, [1, 6]], along: [...beside.along, 340] })
+  t.equal(under.fields.surname, 'near', 'GIRARD beside the label is a name too')
+  const above = ['Naam / Surname', 'KRAMER', 'MÜLLER', 'Voornamen / Given names', 'ANNA MARIA']
+  const rows = { under: [[0, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [[0, 1]] as Array<[number, number]>, along: [350, 520, 350, 350, 350] }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, above, rows).fields.surname, 'near', 'MÜLLER under the label is a name too')
+  t.equal(vizCrossCheck(mrz, above.filter((l) => l !== 'KRAMER'), { under: [[0, 1], [1, 2], [2, 3]], beside: [], along: [350, 350, 350, 350] }).fields.surname, 'match', 'the page as printed')
 })
 
 t.test("a name printed beside the page's own, in its row, is not under the label", async (t) => {

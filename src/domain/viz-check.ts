@@ -48,6 +48,8 @@ const LABELS = new Set([
   'APELLIDOS', 'NOMBRE', 'NACIMIENTO', 'NACIONALIDAD', 'SEXO', 'CADUCIDAD', 'PASAPORTE',
   'COGNOME', 'NOME', 'NASCITA', 'CITTADINANZA', 'SCADENZA', 'PASSAPORTO',
 ])
+/** The same, to find in a line whose spaces OCR lost (GIVENNAMES, DATEOFBIRTH). */
+const LABEL_WORDS = [...LABELS]
 /** Words of the labels over a holder's surname, and over her given names. */
 const SURNAME_LABELS = new Set(['SURNAME', 'NAAM', 'NOM', 'COGNOME', 'APELLIDOS'])
 const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMBRE', 'NOME'])
@@ -210,7 +212,12 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const anywhere = look(value, nameLines, nameKey, true, cutShort, asOcrReadsIt, namesAlone)
     const labelled = underLabels(lines, label, layout)
     if (!labelled.length || anywhere !== 'match') return anywhere
-    return labelled.every((under) => under.some((i) => [upper[i]!, ...withNext(i)].flatMap(formsOf).some(whole(value, cutShort)))) ? 'match' : 'near'
+    const prints = (i: number) => [upper[i]!, ...withNext(i)].flatMap(formsOf).some(whole(value, cutShort))
+    // Where the layout is known, each line of words alone under or beside the label (no label's words,
+    // their spaces read or not) prints the name: a name added in the label's row beside the page's own
+    // under it (or under it, beside the page's own) is a second name for one label.
+    const nameLike = (i: number) => layout.along.length > 0 && wordsOnly(i) && !LABEL_WORDS.some((w) => lines[i]!.join('').includes(w))
+    return labelled.every((under) => under.some(prints) && under.every((i) => !nameLike(i) || prints(i))) ? 'match' : 'near'
   }
   if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)
   if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
