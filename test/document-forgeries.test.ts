@@ -123,6 +123,17 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, forged, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'the page prints its names under their labels')
   })
 
+  await t.test('a word merged onto the number’s label leaves it the label', async (t) => {
+    // The zone's number changed (a stolen document's, check digits recomputed) and printed in a blank;
+    // a word printed in the labels' type right after Documentnummer / Document No.: another number's
+    // word, or a number of its own. The page's own number is still under the label.
+    const [, line] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
+    const forged = await withSticker(await withZoneLine('passport-td3-clean.jpg', 1, line!), 'NK2H5F1R3', 900, 250, 200)
+    for (const word of ['Persoonsnr.', '(Ref 2024A1)']) {
+      refused(t, await verify(b, key, await withSticker(forged, word, 1050, 111, 140, 'start', 15)), 'document_number', 'NK2H5F1R3', `${word}: the page labels another number`)
+    }
+  })
+
   await t.test('a label over digits that read as no date leaves its date unconfirmed', async (t) => {
     // Ten years more for the expired passport, a digit added onto the page's own expiry (read as no
     // date), and the forged expiry printed in a blank under no label: the latest date on the page.

@@ -322,4 +322,19 @@ t.test('where the page labels the number, the number under the label is the zone
   const leftLayout = { under: [[0, 2]] as Array<[number, number]>, beside: [[1, 0]] as Array<[number, number]>, along: [680, 340, 900] }
   t.equal(vizCrossCheck({ ...mrz, document_number: 'GTJ475V13' }, left, leftLayout).fields.document_number, 'match')
   t.equal(vizCrossCheck(stolen, left, leftLayout).fields.document_number, 'near', 'the number beside the label is another')
+  // A word merged onto the label's line leaves it the label: another number's word (two columns'
+  // labels read as one line label both numbers, one of them the zone's), or a number of its own (its value).
+  const merged = (word: string) => numbered.map((l) => (l.startsWith('Documentnummer') ? `${l} ${word}` : l))
+  t.equal(vizCrossCheck(stolen, merged('Persoonsnr.'), layout).fields.document_number, 'near', 'another number’s word')
+  t.equal(vizCrossCheck(mrz, merged('Persoonsnummer / Personal No.'), { ...layout, under: [[0, 1], [0, 3]] }).fields.document_number, 'match', 'two columns’ labels as one line')
+  t.equal(vizCrossCheck(stolen, merged('(Ref 2024A1)'), layout).fields.document_number, 'near', 'a number of its own')
+  t.equal(vizCrossCheck(stolen, merged('(Ref NK2H5F1R3)'), layout).fields.document_number, 'near', 'the page’s own still under it')
+  t.equal(vizCrossCheck(stolen, merged('Persoonsnr. NK2H5F1R3'), layout).fields.document_number, 'near', 'another number’s word and the number')
+  t.equal(vizCrossCheck(stolen, numbered.map((l) => (l.startsWith('Documentnummer') ? `(Ref 2024A1) ${l}` : l)), layout).fields.document_number, 'near', 'before it')
+  // A label-left page's label and number read as one line: the number after the label is its value.
+  const oneLine = ['Passport No.GTJ475V13', 'Surname: KRAMER', 'NK2H5F1R3']
+  const oneLayout = { under: [[0, 1]] as Array<[number, number]>, beside: [], along: [340, 340, 900] }
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'GTJ475V13' }, oneLine, oneLayout).fields.document_number, 'match')
+  t.equal(vizCrossCheck(stolen, oneLine, oneLayout).fields.document_number, 'near')
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'PX1V4SUB7' }, ['N°PASAPORTE:PX1V4SUB7'], { under: [], beside: [], along: [340] }).fields.document_number, 'match', 'after a colon')
 })

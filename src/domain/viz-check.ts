@@ -11,7 +11,7 @@ import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
 import { datesOf } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
-import { numbersUnderLabels, printsNumber } from './viz-numbers.js'
+import { labelsConfirmNumber } from './viz-numbers.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
 export type VizDateField = 'date_of_birth' | 'expiration_date'
@@ -226,8 +226,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
     // Where the page labels the number, the number under its label is the zone's: a number added
     // elsewhere on the page (the zone's, changed) is found, not confirmed.
-    const labelled = numbersUnderLabels(upper, layout)
-    if (fields.document_number === 'match' && labelled.length && !labelled.every((words) => printsNumber(words, mrz.document_number!))) {
+    if (fields.document_number === 'match' && labelsConfirmNumber(upper, layout, mrz.document_number) === false) {
       fields.document_number = 'near'
     }
   }

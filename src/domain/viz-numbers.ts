@@ -7,29 +7,44 @@ import type { PageLayout } from './viz-dates.js'
 const NUMBER_LABEL = /NUMM?ER|NUMERO|\bNO\b|N[°º]/
 const NUMBER_LABEL_SPACE_LOST = /(DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|CARD|CARTE)NO(?!T)/
 const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
+/** Words naming the document itself: a label holding one names its number, whatever other number it also names. */
+const OWN_NUMBER = ['DOCUMENT', 'PASSPORT', 'PASSEPORT', 'PASAPORTE', 'PASSAPORTO', 'REISEPASS', 'CARD', 'CARTE', 'CARTA', 'AUSWEIS', 'SOPORTE']
+/** Where a label of a number ends on its line (its last word naming the number). */
+const LABEL_END = new RegExp(`${NUMBER_LABEL.source}|${NUMBER_LABEL_SPACE_LOST.source}`, 'g')
 
-/** A line's words (split at spaces and slashes), the dates it prints left out, as letters and digits. */
-const wordsOf = (line: string) => withoutDates(line).split(/[\s/]+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
+/** A line's words (split at spaces, slashes and colons), the dates it prints left out, as letters and digits. */
+const wordsOf = (line: string) => withoutDates(line).split(/[\s/:]+/).map((w) => w.replace(/[^A-Z0-9]/g, '')).filter(Boolean)
 /** Whether a word may be a number: six or more letters and digits, a digit among them. */
 const isNumber = (word: string) => word.length >= 6 && /\d/.test(word)
 /** A line's words that may be a number. */
 const numbersIn = (line: string) => wordsOf(line).filter(isNumber)
 
 /**
- * The lines printed right under a label of the document's number, or beside it (labels left of their
- * values), that print a number; each as its words, dates left out (a row's expiry read on the same
- * line). A label is a line naming the number that prints no number itself, whatever digits number it
- * (5. Document No.).
+ * Whether the page's labels of the document's number (upper-case lines) confirm the zone's `number`:
+ * undefined where no label labels a printed number. A label is a line naming the number (whatever
+ * digits number it: 5. Document No.), not a line naming only another number (Personal No.). Its values
+ * are the lines printed right under it or beside it (labels left of their values) that print a number,
+ * each as its words, dates left out (a row's expiry read on the same line), and every one prints the
+ * zone's; a label naming another number too (two columns' labels read as one line) labels both, so one
+ * of them does. A label printing a number itself holds its value: what follows the label on its line
+ * (Passport No. YGT726RPV) is that value alone, and a number added onto a label (Ref 2024A1) is its value.
  */
-export function numbersUnderLabels(upper: string[], layout: PageLayout): string[][] {
-  const labels = (l: string) => {
-    const letters = l.replace(/[^A-Z]/g, '')
-    return (NUMBER_LABEL.test(l) || NUMBER_LABEL_SPACE_LOST.test(letters)) && !numbersIn(l).length && !OTHER_NUMBERS.some((w) => letters.includes(w))
-  }
-  return [...layout.under, ...layout.beside].flatMap(([i, j]) => {
-    if (!labels(upper[i]!) || !numbersIn(upper[j]!).length) return []
-    return [wordsOf(upper[j]!)]
+export function labelsConfirmNumber(upper: string[], layout: PageLayout, number: string): boolean | undefined {
+  const namesNumber = (line: string) => NUMBER_LABEL.test(line) || NUMBER_LABEL_SPACE_LOST.test(line.replace(/[^A-Z]/g, ''))
+  const verdicts = upper.flatMap((line, at) => {
+    const letters = line.replace(/[^A-Z]/g, '')
+    if (!namesNumber(line)) return []
+    const other = OTHER_NUMBERS.some((w) => letters.includes(w))
+    if (other && !OWN_NUMBER.some((w) => letters.includes(w))) return []
+    // What follows the label on its line, where it prints a number (a label's own number, 3.Passport
+    // No., is none); and the lines under or beside it printing one, not another number's label and value.
+    const own = numbersIn(line.replace(/^\W*\d{1,2}\W/, '')).length ? [wordsOf(line.slice(Math.max(0, ...[...line.matchAll(LABEL_END)].map((m) => m.index + m[0].length))))] : []
+    const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && !namesNumber(upper[j]!) ? [wordsOf(upper[j]!)] : []))
+    const values = [...own, ...near]
+    if (!values.length) return []
+    return [other && !own.length ? values.some((words) => printsNumber(words, number)) : values.every((words) => printsNumber(words, number))]
   })
+  return verdicts.length ? verdicts.every(Boolean) : undefined
 }
 
 /**
