@@ -259,6 +259,9 @@ t.test('a name printed beside its label (labels left of their values) confirms t
   t.equal(vizCrossCheck(zone, left, beside).fields.surname, 'match')
   t.equal(vizCrossCheck(zone, left, beside).fields.given_names, 'match')
   t.equal(vizCrossCheck(zone, left, { ...beside, beside: [] }).fields.surname, 'near', 'without the row, the line after the label is the next row’s')
+  // A label and its value read as one line, the label's spaces lost: the label's words run together.
+  t.equal(vizCrossCheck({ ...mrz, given_names: 'SIMONE' }, ['Givennames:SIMoNE']).fields.given_names, 'match')
+  t.equal(vizCrossCheck({ ...mrz, given_names: 'SIMONE' }, ['Givenrame:SIMoNE']).fields.given_names, 'near', 'a word that is no label’s')
   // A second name for one label: the zone's surname printed under the label (its row the page's own
   // GIRARD), or a label-above page's beside its label in the label's row (MÜLLER under it).
   const under = vizCrossCheck({ ...zone, surname: 'KRAMER' }, [...left, 'KRAMER'], { ...beside, under: [...beside.under, [1, 6]], along: [...beside.along, 340] })

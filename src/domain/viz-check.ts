@@ -57,7 +57,10 @@ const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMB
 /** Lines read after a label, beside its value, in the same row (a page prints two columns). */
 const ROW = 3
 
-const labelsAlone = (l: string[]) => l.every((w) => LABELS.has(w) || w.length <= 2)
+/** Whether a word is a label's, or labels' words run together where OCR lost their spaces (GIVENNAMES). */
+const isLabel = (w: string): boolean => LABELS.has(w) || LABEL_WORDS.some((l) => w.length > l.length && w.startsWith(l) && isLabel(w.slice(l.length)))
+
+const labelsAlone = (l: string[]) => l.every((w) => isLabel(w) || w.length <= 2)
 
 /**
  * The lines under each of a name's labels (a line of labels alone, holding one of `label`), where a data
@@ -198,14 +201,14 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   const zoneWords = `${mrz.surname ?? ''} ${mrz.given_names ?? ''}`.split(' ').filter(Boolean)
   const nameWords = new Set(zoneWords.flatMap((w) => [w, asOcrReadsIt(w)]))
   const namesAlone = (line: string[]) =>
-    line.every((w) => w.length <= 1 || nameWords.has(w) || LABELS.has(w) || (full && zoneWords.some((z) => w.startsWith(z))))
+    line.every((w) => w.length <= 1 || nameWords.has(w) || isLabel(w) || (full && zoneWords.some((z) => w.startsWith(z))))
   // Where the page labels a name, it confirms there: found only elsewhere (a place of birth that is
   // the zone's surname, text added onto the page), it is found, not confirmed.
   // Under a label, the name is a line's whole value (its labels aside): MARIA is not the surname in a
   // row printing ANNA MARIA. A page labelling the name more than once (a label added onto it) prints it
   // under each label.
   const whole = (value: string, cutShort: boolean) => (form: string[]) => {
-    const printed = form.filter((w) => !LABELS.has(w) && (w.length > 1 || value.split(' ').includes(w))).join(' ')
+    const printed = form.filter((w) => !isLabel(w) && (w.length > 1 || value.split(' ').includes(w))).join(' ')
     return printed === value || printed === asOcrReadsIt(value) || (cutShort && printed.startsWith(value))
   }
   const name = (value: string, label: Set<string>, cutShort: boolean): VizStatus => {
