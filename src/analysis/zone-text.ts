@@ -9,6 +9,12 @@ import type { TextBox } from './text-boxes.js'
 import { lineEnds, lineStarts, rightBeside, rightUnder, type Down } from './page-geometry.js'
 import type { PageLayout } from '../domain/viz-dates.js'
 
+/** A zone's data, as its lines parse (null when they do not). */
+const zoneData = (mrzLines: string[]) => {
+  const parsed = parseMrzLines(mrzLines)
+  return parsed ? toMrzReading(parsed).data : null
+}
+
 /** Characters a printed date may take (14 MAA/MAR 1985), and a page value's length beyond its MRZ spelling. */
 const DATE_CHARS = 16
 const VALUE_SLACK = 1.3
@@ -23,10 +29,9 @@ const SHORT_SLACK = 0.5
  */
 export function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) => boolean {
   const zone = read.filter((l) => l.text.includes('<<'))
-  const parsed = parseMrzLines(mrzLines)
-  if (!zone.length || !parsed) return () => true
+  const data = zoneData(mrzLines)
+  if (!zone.length || !data) return () => true
   const perChar = zone.reduce((sum, l) => sum + l.box.length / l.box.thickness / l.text.length, 0) / zone.length
-  const data = toMrzReading(parsed).data
   const values = [data.surname, data.given_names, data.document_number].flatMap((v) => (v ? [v.length] : []))
   const [shortest, longest] = [Math.min(SHORTEST_DATE, ...values), Math.max(DATE_CHARS, ...values)]
   return (b) => {
@@ -37,18 +42,15 @@ export function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) =
 
 /** Whether the page prints every field of the zone exactly as the zone has it. */
 export function printsExactly(mrzLines: string[], page: string[]): boolean {
-  const parsed = parseMrzLines(mrzLines)
-  if (!parsed) return false
-  const data = toMrzReading(parsed).data
-  return vizShowsAll(data, vizCrossCheck(data, page).fields)
+  const data = zoneData(mrzLines)
+  return !!data && vizShowsAll(data, vizCrossCheck(data, page).fields)
 }
 
 /** Both names of a zone printed on its page as they are. */
 export const NAMES_EXACT = 4
 
 export const namesOf = (lines: string[]) => {
-  const parsed = parseMrzLines(lines)
-  const data = parsed ? toMrzReading(parsed).data : null
+  const data = zoneData(lines)
   return `${data?.surname ?? ''}<<${data?.given_names ?? ''}`
 }
 
@@ -58,9 +60,8 @@ export const namesOf = (lines: string[]) => {
  * when the page says nothing of them (it did not read well, and neither name was found on it).
  */
 export function namesAgreement(mrzLines: string[], page: string[]): number | null {
-  const parsed = parseMrzLines(mrzLines)
-  if (!parsed) return null
-  const data = toMrzReading(parsed).data
+  const data = zoneData(mrzLines)
+  if (!data) return null
   const viz = vizCrossCheck(data, page)
   const names = ['surname', 'given_names'] as const
   if (!viz.page_read && names.every((f) => viz.fields[f] === 'unread')) return null
@@ -114,8 +115,7 @@ const SPACE_RECUTS = [1.25, 1.4, 0.8]
  * differ is not taken, nor is one of a page printing the name as one word (JOSEPHINE for JOSE<PHINE).
  */
 export async function respaced(reader: LineReader, lines: TextLine[], mrzLines: string[]): Promise<TextLine[]> {
-  const parsed = parseMrzLines(mrzLines)
-  const data = parsed ? toMrzReading(parsed).data : null
+  const data = zoneData(mrzLines)
   const names = [data?.surname, data?.given_names].filter((n): n is string => !!n && n.includes(' '))
   const forms = (text: string) => [...mrzNameForms(text.toUpperCase())]
   const runTogether = (text: string) => names.filter((n) => forms(text).some((f) => f !== n && f.replace(/ /g, '') === n.replace(/ /g, '')))
