@@ -71,6 +71,30 @@ t.test('face match', async (t) => {
     t.equal(r.passed, true, `score ${r.score}`)
   })
 
+  await t.test('a document photographed upside down or on its side is matched on its portrait set upright', async (t) => {
+    // Turned in its pixels, no EXIF: the page's portrait is upside down (not found, or its face read
+    // wrong and taken for another person's) unless it is turned with the page, which its page's reading
+    // tells (the document check reads it; a photo for face match alone is only decoded).
+    const cases = [
+      ['documents/passport-td3-phone.jpg', 180, 'faces/selfie-collins.jpg', true],
+      ['documents/idcard-td1-phone.jpg', 180, 'faces/selfie-hopper.jpg', true],
+      ['documents/passport-td3-phone.jpg', 90, 'faces/selfie-collins.jpg', true],
+      ['documents/passport-td3-phone.jpg', 180, 'faces/selfie-hopper.jpg', false],
+    ] as const
+    for (const [file, angle, selfie, same] of cases) {
+      const vid = await session(b, key, ['document', 'face_match'])
+      const turned = await sharp(readFileSync(new URL(`./fixtures/${file}`, import.meta.url))).rotate(angle).jpeg({ quality: 92 }).toBuffer()
+      const type = file.includes('passport') ? 'passport' : 'id_card'
+      const doc = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: type, front_image: turned.toString('base64'), mrz: mrzOf(file) } })
+      t.equal(doc.statusCode, 201)
+      await uploadSelfie(b, key, vid, selfie)
+      const r = (await b.call('POST', `/verifications/${vid}/face-match`, { key, body: {} })).json()
+      const what = `${file} turned ${angle}°, ${selfie}: score ${r.score}`
+      if (same) t.same([r.passed, r.reasons], [true, []], what)
+      else t.same([r.passed, r.reasons], [false, ['below_threshold']], what)
+    }
+  })
+
   await t.test('a face held up beside the document is not taken for its portrait', async (t) => {
     const passport = readFileSync(new URL('./fixtures/documents/passport-td3-clean.jpg', import.meta.url))
     const beside = await sharp(readFileSync(new URL('./fixtures/faces/selfie-hopper.jpg', import.meta.url))).resize({ height: 800 }).toBuffer()

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import t from 'tap'
 import { createAnalysisPool } from '../src/analysis/pool.js'
-import { faceMatchResult, faceQualityReasons, QUALITY } from '../src/domain/face-checks.js'
+import { faceMatchResult, faceQualityReasons, pageTurn, QUALITY, turnedArea } from '../src/domain/face-checks.js'
 import type { FaceObservation } from '../src/domain/face-observation.js'
 import { build } from './helpers/build.js'
 import { specErrors } from './helpers/spec.js'
@@ -117,4 +117,24 @@ t.test('an accepted selfie does not clear a document photo\'s refusal, nor the r
   const mrz = manifest.files.find((f) => f.file === 'passport-td3-clean.jpg')!.mrz!.join('\n')
   t.equal((await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: fixture('documents/passport-td3-clean.jpg').toString('base64'), mrz } })).statusCode, 201)
   t.match((await b.call('GET', `/verifications/${vid}`, { key })).json().last_error, { code: 'selfie_unusable' }, 'a document does not clear the selfie\'s')
+})
+
+t.test('a page photographed turned is set upright by the quarter turn its corners say', async (t) => {
+  // A page's corners from its head's left, in shares of a 1000 × 800 photo: upright, then turned.
+  const upright = [[0.125, 0.25], [0.875, 0.25], [0.875, 0.75], [0.125, 0.75]] as const
+  const size = { width: 1000, height: 800 }
+  t.equal(pageTurn(upright, size), 0)
+  t.equal(pageTurn(upright.map(([u, v]) => [1 - u, 1 - v] as const), size), 180, 'upside down')
+  t.equal(pageTurn([[0.8, 0.1], [0.8, 0.9], [0.2, 0.9], [0.2, 0.1]], size), 270, 'read downward: on its right side')
+  t.equal(pageTurn([[0.2, 0.9], [0.2, 0.1], [0.8, 0.1], [0.8, 0.9]], size), 90, 'read upward: on its left side')
+  t.equal(pageTurn([[0.1, 0.2], [0.9, 0.3], [0.9, 0.8], [0.1, 0.7]], size), 0, 'a few degrees off is upright')
+  t.equal(pageTurn([], size), 0, 'no page: as it is')
+  // Once the photo is turned, the page's corners are where the turned photo has them: upright.
+  const onLeftSide = [[0.2, 0.9], [0.2, 0.1], [0.8, 0.1], [0.8, 0.9]] as const
+  t.equal(pageTurn(turnedArea(onLeftSide, 90), { width: size.height, height: size.width }), 0, 'on its left side, turned 90°')
+  const upsideDown = upright.map(([u, v]) => [1 - u, 1 - v] as const)
+  t.same(turnedArea(upsideDown, 180), upright.map(([u, v]) => [u, v]), 'upside down, turned 180°')
+  t.same(turnedArea([[0.1, 0.2]], 90), [[0.8, 0.1]])
+  t.same(turnedArea([[0.1, 0.2]], 180), [[0.9, 0.8]])
+  t.same(turnedArea([[0.1, 0.2]], 270), [[0.2, 0.9]])
 })

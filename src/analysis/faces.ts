@@ -31,6 +31,7 @@
 import sharp from 'sharp'
 import type { FaceResult } from '@vladmandic/human'
 import type { FaceObservation, FaceQuality } from '../domain/face-observation.js'
+import type { QuarterTurn } from '../domain/face-checks.js'
 import { observe, iou } from './face-landmarks.js'
 import { detect, faceDescriptor, getHuman, passConfig, release, serial, type FaceOptions, type Raw } from './human.js'
 
@@ -50,11 +51,14 @@ async function toRaw(pipeline: sharp.Sharp): Promise<Raw> {
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
 }
 
-/** An image as faces are found in it: turned upright (EXIF), at most FULL_SIDE a side; boxes are in its pixels. */
-export const upright = (image: Uint8Array): sharp.Sharp =>
-  sharp(image, { failOn: 'truncated' }).rotate().resize({ width: FULL_SIDE, height: FULL_SIDE, fit: 'inside', withoutEnlargement: true })
+/**
+ * An image as faces are found in it: turned upright (EXIF), then by `turn` (a document photographed
+ * turned, its page upright), at most FULL_SIDE a side; boxes are in its pixels.
+ */
+export const upright = (image: Uint8Array, turn: QuarterTurn = 0): sharp.Sharp =>
+  sharp(image, { failOn: 'truncated' }).rotate().rotate(turn).resize({ width: FULL_SIDE, height: FULL_SIDE, fit: 'inside', withoutEnlargement: true })
 
-export const decodeFull = (image: Uint8Array): Promise<Raw> => toRaw(upright(image))
+export const decodeFull = (image: Uint8Array, turn: QuarterTurn = 0): Promise<Raw> => toRaw(upright(image, turn))
 
 /** An image as faces are found in it: the detection copy, and the full image only when it is asked for. */
 export interface FaceImage {
@@ -74,25 +78,25 @@ export interface FaceImage {
  * copy's size where that saves work: a large JPEG or WebP is shrunk as it is decoded, and its full
  * pixels are decoded only if needed. Any other image is decoded once, and its copy made from it.
  */
-export async function decodeFaces(image: Uint8Array): Promise<FaceImage> {
+export async function decodeFaces(image: Uint8Array, turn: QuarterTurn = 0): Promise<FaceImage> {
   const meta = await sharp(image).metadata()
-  const size = uprightSizeOf(meta)
+  const size = uprightSizeOf(meta, turn)
   const side = Math.max(size.width, size.height)
   // libvips shrinks a JPEG or a WebP as it decodes it by a factor of 2 or more. An image scaled down to
   // FULL_SIDE may come out a pixel off the size its header gives: it is decoded whole, so that boxes
   // and rectangles are in the pixels it has.
   const shrinks = (meta.format === 'jpeg' || meta.format === 'webp') && side >= 2 * DETECT_SIDE && side < FULL_SIDE
   if (!shrinks) {
-    const full = await decodeFull(image)
+    const full = await decodeFull(image, turn)
     return { copy: side > DETECT_SIDE ? await toRaw(rawImage(full).resize(copySize)) : full, width: full.width, height: full.height, full: async () => full, region: async (r) => cut(full, r) }
   }
-  const copy = await toRaw(upright(image).resize(copySize))
+  const copy = await toRaw(upright(image, turn).resize(copySize))
   let full: Promise<Raw> | null = null
   return {
     copy,
     ...size,
-    full: () => (full ??= decodeFull(image)),
-    region: async (r) => (full ? cut(await full, r) : toRaw(upright(image).extract(r))),
+    full: () => (full ??= decodeFull(image, turn)),
+    region: async (r) => (full ? cut(await full, r) : toRaw(upright(image, turn).extract(r))),
   }
 }
 
@@ -103,8 +107,8 @@ const cut = (full: Raw, r: { left: number; top: number; width: number; height: n
 /** The size of upright(image), from its header alone (to within a pixel when it is scaled down). */
 const uprightSize = async (image: Uint8Array) => uprightSizeOf(await sharp(image).metadata())
 
-function uprightSizeOf(meta: sharp.Metadata): { width: number; height: number } {
-  const [w, h] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0]
+function uprightSizeOf(meta: sharp.Metadata, turn: QuarterTurn = 0): { width: number; height: number } {
+  const [w, h] = ((meta.orientation ?? 1) >= 5) !== (turn % 180 === 90) ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0]
   const k = Math.min(1, FULL_SIDE / Math.max(1, w, h))
   return { width: Math.round(w * k), height: Math.round(h * k) }
 }

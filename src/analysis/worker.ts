@@ -9,6 +9,7 @@ import type { Rgb } from './ocr.js'
 import type { FaceMotion, FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
 import type { DocumentQuality } from '../domain/document-quality.js'
 import { analyseFaces, decodeFaces } from './faces.js'
+import type { QuarterTurn } from '../domain/face-checks.js'
 import { measurePresentation } from './presentation.js'
 import { measureFaceMotion } from './face-motion.js'
 import type { FaceOptions } from './human.js'
@@ -43,6 +44,8 @@ export interface FacesTask {
   opts: FaceOptions
   /** Measure size, sharpness and exposure too (passive liveness). */
   quality: boolean
+  /** Degrees clockwise the image is turned (after EXIF) before faces are found: a document's page upright. */
+  turn?: QuarterTurn
 }
 
 export type FacesAnalysis =
@@ -165,7 +168,7 @@ function laplacianSpread(grey: Buffer, width: number, height: number): number {
 
 async function faces(task: FacesTask): Promise<FacesAnalysis> {
   // Decoded once, at the size the faces are found at: a file that does not decode whole is refused here.
-  const img = await decodeFaces(task.image).catch(() => null)
+  const img = await decodeFaces(task.image, task.turn).catch(() => null)
   if (!img) return { ok: false, error: 'undecodable' }
   const [found, quality] = await Promise.all([analyseFaces(img, task.opts), task.quality ? measureQuality(task.image) : null])
   return { ok: true, faces: found, quality, width: img.width, height: img.height }

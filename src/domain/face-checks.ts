@@ -72,6 +72,27 @@ export function facesOnPage(faces: FaceObservation[], size: { width: number; hei
   return faces.filter((f) => inQuadrilateral(area, (f.box.x + f.box.width / 2) / size.width, (f.box.y + f.box.height / 2) / size.height))
 }
 
+/** Quarter turns clockwise, in degrees. */
+export type QuarterTurn = 0 | 90 | 180 | 270
+type Area = ReadonlyArray<readonly [number, number]>
+
+/**
+ * The quarter turn (clockwise) that sets a page upright, from `area` (its corners in order from its
+ * head's left, in shares of the photo's `size`): a page photographed upside down or on its side has
+ * its portrait so too, and faces are found upright.
+ */
+export function pageTurn(area: Area, size: { width: number; height: number }): QuarterTurn {
+  if (area.length < 2) return 0
+  const [[x0, y0], [x1, y1]] = [area[0]!, area[1]!]
+  // The way the page's lines read, in the photo: 0° upright, 90° on its right side (read downward).
+  const along = (Math.atan2((y1 - y0) * size.height, (x1 - x0) * size.width) * 180) / Math.PI
+  return ((((360 - Math.round(along / 90) * 90) % 360) + 360) % 360) as QuarterTurn
+}
+
+/** `area` (shares of a photo) where it lies once the photo is turned clockwise by `turn`. */
+export const turnedArea = (area: Area, turn: QuarterTurn): Array<[number, number]> =>
+  area.map(([u, v]) => (turn === 90 ? [1 - v, u] : turn === 180 ? [1 - u, 1 - v] : turn === 270 ? [v, 1 - u] : [u, v]))
+
 /** Whether a point lies within a convex polygon (its corners in order, either way round). */
 export function inQuadrilateral(corners: ReadonlyArray<readonly [number, number]>, x: number, y: number): boolean {
   let sign = 0

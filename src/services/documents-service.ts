@@ -2,11 +2,12 @@
 // validated, and the `document` and `identity` checks recorded before the answer.
 import type { DocumentUploaded, UploadDocumentBody, UploadDocumentForm } from '../../generated/schemas.js'
 import type { AnalysisPool } from '../analysis/pool.js'
+import type { FacesAnalysis } from '../analysis/worker.js'
 import type { UploadsRepository } from '../db/uploads-repository.js'
 import { documentCheck } from '../domain/document-check.js'
 import { ApiError, conflict } from '../domain/errors.js'
 import { identityCheck } from '../domain/identity-check.js'
-import { facesOnPage } from '../domain/face-checks.js'
+import { facesOnPage, pageTurn, turnedArea } from '../domain/face-checks.js'
 import { intakeImage } from './image-intake.js'
 import { newId } from '../domain/ids.js'
 import { encryptMedia, type MediaKeyInput } from '../domain/media-crypto.js'
@@ -65,10 +66,18 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (ocr.status === 'rejected') throw ocr.reason
       if (face.status === 'rejected') throw face.reason
       const [analysis, found] = [ocr.value, face.value]
+      // The portrait on the page, its faces found with the page upright: a page photographed upside down
+      // or on its side is analysed again, turned (its portrait misread otherwise, or not found at all).
+      const onPage = async (faces: FacesAnalysis & { ok: true }, area: ReadonlyArray<readonly [number, number]>) => {
+        const turn = pageTurn(area, faces)
+        const upright = turn ? await deps.pool.analyseFaces({ image: front, opts: FACE_NEEDS.match, quality: false, turn }) : faces
+        if (!upright.ok) return upright
+        return { ...upright, faces: facesOnPage(upright.faces, upright, turnedArea(area, turn)) }
+      }
       if (!analysis.ok) {
         throw new ApiError('unprocessable', `${analysis.part === 'front' ? 'front_image' : 'back_image'} could not be decoded`)
       }
-      const portrait = found?.ok && analysis.frontArea ? { ...found, faces: facesOnPage(found.faces, found, analysis.frontArea) } : found
+      const portrait = found?.ok && analysis.frontArea ? await onPage(found, analysis.frontArea) : found
       const now = new Date()
       let viz: VizResult | null = null
       const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
