@@ -45,7 +45,7 @@ async function verify(b: Built, key: string, photo: Buffer, declared = applicant
   return { v, document: v.checks_results.document }
 }
 
-type Field = 'expiration_date' | 'date_of_birth' | 'document_number' | 'surname'
+type Field = 'expiration_date' | 'date_of_birth' | 'document_number' | 'surname' | 'given_names'
 
 /** A forgery's verification: the zone read as forged (`value`, its check digits holding), its `field` not confirmed by the page, and not approved. */
 function refused(t: Test, { v, document }: Awaited<ReturnType<typeof verify>>, field: Field, value: string | null, why: string) {
@@ -121,6 +121,19 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const [line] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
     const forged = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), 'KRAMER', 520, 164, 200)
     refused(t, await verify(b, key, forged, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'the page prints its names under their labels')
+    // A digit put onto the page's own name does not make it another field's.
+    const digit = await withSticker(forged, '(1)', 462, 204, 40, 'start', 15)
+    refused(t, await verify(b, key, digit, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER(1) is a name under the label too')
+    // Nor is a name after a slash on a Dutch page the same name in another script (MÜLLER/ KRAMER).
+    const slashed = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), '/ KRAMER', 462, 196, 170)
+    refused(t, await verify(b, key, slashed, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'a second name on the line')
+  })
+
+  await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {
+    // The page reads its label Voornamen/ Givennames: the label's words run together are a label's.
+    const [line] = td3({ ...holder, given: 'HELENA', expiry: '340601' })
+    const forged = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), 'HELENA', 1000, 420, 130)
+    refused(t, await verify(b, key, forged, { ...applicant, first_name: 'Helena' }), 'given_names', 'HELENA', 'ANNA MARIA is under the label')
   })
 
   await t.test('a word merged onto the number’s label leaves it the label', async (t) => {
@@ -132,6 +145,16 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     for (const word of ['Persoonsnr.', '(Ref 2024A1)']) {
       refused(t, await verify(b, key, await withSticker(forged, word, 1050, 111, 140, 'start', 15)), 'document_number', 'NK2H5F1R3', `${word}: the page labels another number`)
     }
+    // The label made two columns' by that word, the stolen number printed beside the page's own: the
+    // number under the words naming the document is the page's.
+    const [, stolen] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
+    const zone = await withZoneLine('passport-td3-clean.jpg', 1, stolen!)
+    const twoColumns = await withSticker(await withSticker(zone, 'Persoonsnr.', 1050, 111, 140, 'start', 15), 'NK2H5F1R3', 1010, 126, 180)
+    refused(t, await verify(b, key, twoColumns), 'document_number', 'NK2H5F1R3', 'the page’s own number is under Document No.')
+    // A label's words put after the page's own number leave it the label's value.
+    refused(t, await verify(b, key, await withSticker(zone, 'No. NK2H5F1R3', 964, 134, 200, 'start', 15)), 'document_number', 'NK2H5F1R3', 'NW8K2P7R4 No.NK2H5F1R3')
+    const personal = await withSticker(await withSticker(zone, 'Personal No.', 964, 134, 130, 'start', 15), 'NK2H5F1R3', 900, 250, 200)
+    refused(t, await verify(b, key, personal), 'document_number', 'NK2H5F1R3', 'NW8K2P7R4 Personal No.')
   })
 
   await t.test('a label over digits that read as no date leaves its date unconfirmed', async (t) => {

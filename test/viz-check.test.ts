@@ -233,7 +233,14 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
   t.equal(vizCrossCheck({ ...zone, surname: 'HAMBURG' }, card).fields.surname, 'near', 'found in another field: not confirmed')
   // A name printed in two alphabets on one line: each part is the name.
   t.equal(vizCrossCheck({ ...mrz, surname: 'IVANOVA' }, ['Фамилия / Surname', 'ИВАНОВА/IVANOVA']).fields.surname, 'match')
-  t.equal(vizCrossCheck({ ...mrz, surname: 'IVANOVA' }, ['WBAHOBA/IVANOVA']).fields.surname, 'match', 'whatever OCR reads of the other part')
+  const russian = { ...mrz, issuing_state: 'RUS', nationality: 'RUS', surname: 'IVANOVA' }
+  t.equal(vizCrossCheck(russian, ['MBAHOBA/IVANOVA']).fields.surname, 'match', 'whatever OCR reads of the other part')
+  t.equal(vizCrossCheck({ ...russian, issuing_state: 'NLD' }, ['MBAHOBA/IVANOVA']).fields.surname, 'near', 'only where the state prints two scripts')
+  // A name added after a slash on a Latin page's own name line is a second name, not a spelling of it.
+  const slashed = ['Naam / Surname', 'MÜLLER/ KRAMER', 'Voornamen / Given names', 'ANNA MARIA']
+  const rows = { under: [[0, 1], [1, 2], [2, 3]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350] }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, slashed, rows).fields.surname, 'near')
+  t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, slashed).fields.surname, 'near', 'nor anywhere')
 })
 
 t.test("a name under its label is that line's whole value, under every such label", async (t) => {
@@ -329,7 +336,17 @@ t.test('where the page labels the number, the number under the label is the zone
   // labels read as one line label both numbers, one of them the zone's), or a number of its own (its value).
   const merged = (word: string) => numbered.map((l) => (l.startsWith('Documentnummer') ? `${l} ${word}` : l))
   t.equal(vizCrossCheck(stolen, merged('Persoonsnr.'), layout).fields.document_number, 'near', 'another number’s word')
-  t.equal(vizCrossCheck(mrz, merged('Persoonsnummer / Personal No.'), { ...layout, under: [[0, 1], [0, 3]] }).fields.document_number, 'match', 'two columns’ labels as one line')
+  const twoColumns = { ...layout, under: [[0, 1], [0, 3]] as Array<[number, number]>, along: [780, 780, 350, 1010, 900] }
+  t.equal(vizCrossCheck(mrz, merged('Persoonsnummer / Personal No.'), twoColumns).fields.document_number, 'match', 'two columns’ labels as one line')
+  // A stolen number beside the page's own, the label made two columns' by a word (or one before it):
+  // the number under the words naming the document is the page's own.
+  const stolenBeside = { ...twoColumns, along: [780, 780, 350, 350, 1010], under: [[0, 1], [0, 4]] as Array<[number, number]> }
+  t.equal(vizCrossCheck(stolen, merged('Persoonsnr.'), stolenBeside).fields.document_number, 'near', 'the first column is the document’s')
+  const before = numbered.map((l) => (l.startsWith('Documentnummer') ? `Persoonsnr. ${l}` : l))
+  t.equal(vizCrossCheck(stolen, before, { ...stolenBeside, along: [680, 780, 350, 350, 1010], ends: [1150, 860, 500, 460, 1150] }).fields.document_number, 'near', 'under the document’s words')
+  // A label's words put after the page's own number leave it the label's value.
+  t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 No.NK2H5F1R3')), layout).fields.document_number, 'near', 'a number, then a label')
+  t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 Personal No.')), layout).fields.document_number, 'near', 'a number, then another’s label')
   t.equal(vizCrossCheck(stolen, merged('(Ref 2024A1)'), layout).fields.document_number, 'near', 'a number of its own')
   t.equal(vizCrossCheck(stolen, merged('(Ref NK2H5F1R3)'), layout).fields.document_number, 'near', 'the page’s own still under it')
   t.equal(vizCrossCheck(stolen, merged('Persoonsnr. NK2H5F1R3'), layout).fields.document_number, 'near', 'another number’s word and the number')

@@ -163,3 +163,16 @@ export function namePartlyMatches(declared: string, mrz: string, transliterated 
   }
   return false
 }
+
+/**
+ * States whose data pages print a holder's name in their own script and then in Latin letters, on one
+ * line (ИВАНОВА/IVANOVA): Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic and Asian scripts. OCR
+ * reads the first part as Latin look-alikes (MBAHOBA), so a line's parts are the name's two spellings
+ * only on such a state's page; elsewhere a name after a slash is a second name (MÜLLER/ KRAMER).
+ */
+const TWO_SCRIPT_STATES = new Set([
+  'RUS', 'UKR', 'BLR', 'BGR', 'SRB', 'MKD', 'MNE', 'BIH', 'KAZ', 'KGZ', 'TJK', 'UZB', 'MNG', 'GRC', 'CYP', 'ARM', 'GEO', 'AZE', 'ISR',
+  'EGY', 'SAU', 'ARE', 'QAT', 'KWT', 'BHR', 'OMN', 'JOR', 'LBN', 'SYR', 'IRQ', 'IRN', 'AFG', 'PAK', 'DZA', 'MAR', 'TUN', 'LBY', 'YEM', 'SDN',
+  'CHN', 'TWN', 'HKG', 'MAC', 'JPN', 'KOR', 'PRK', 'THA', 'LAO', 'KHM', 'MMR', 'LKA', 'NPL', 'BGD', 'BTN', 'MDV', 'ETH', 'ERI',
+])
+export const printsTwoScripts = (issuingState: string | null | undefined) => TWO_SCRIPT_STATES.has(issuingState ?? '')

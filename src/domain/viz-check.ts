@@ -8,8 +8,8 @@
 // says only that.
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
-import { mrzNameForms, nameFieldFull, oneLetterSpellings } from './mrz-names.js'
-import { datesOf } from './printed-dates.js'
+import { mrzNameForms, nameFieldFull, oneLetterSpellings, printsTwoScripts } from './mrz-names.js'
+import { datesOf, printsDate } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 import { labelsConfirmNumber } from './viz-numbers.js'
 
@@ -184,8 +184,9 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
-  // A line printing a name in two alphabets (ИВАНОВА/IVANOVA) prints it in each part.
-  const formsOf = (line: string) => line.split('/').flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
+  // A line printing a name in two scripts (ИВАНОВА/IVANOVA, on such a state's page) prints it in each part.
+  const parts = (line: string) => (printsTwoScripts(mrz.issuing_state) ? line.split('/') : [line.replace(/\//g, ' ')])
+  const formsOf = (line: string) => parts(line).flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
   // A name run onto a second line (LUCIA over JAVIER) is read as one: each line with the line right
   // under it, both of words and not of labels alone.
   const wordsOnly = (i: number) => !/\d/.test(upper[i]!) && !labelsAlone(lines[i]!)
@@ -216,10 +217,12 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const labelled = underLabels(lines, label, layout)
     if (!labelled.length || anywhere !== 'match') return anywhere
     const prints = (i: number) => [upper[i]!, ...withNext(i)].flatMap(formsOf).some(whole(value, cutShort))
-    // Where the layout is known, each line of words alone under or beside the label (no label's words,
-    // their spaces read or not) prints the name: a name added in the label's row beside the page's own
-    // under it (or under it, beside the page's own) is a second name for one label.
-    const nameLike = (i: number) => layout.along.length > 0 && wordsOnly(i) && !LABEL_WORDS.some((w) => lines[i]!.join('').includes(w))
+    // Where the layout is known, each line of letters under or beside the label that is no label (no
+    // label's words, their spaces read or not) nor a date prints the name: a name added in the label's
+    // row beside the page's own under it (or under it, beside the page's own) is a second name for one
+    // label, whatever digit or mark is put onto the page's own.
+    const nameLike = (i: number) =>
+      layout.along.length > 0 && !labelsAlone(lines[i]!) && /\p{L}{2}/u.test(upper[i]!) && !printsDate(upper[i]!) && !LABEL_WORDS.some((w) => lines[i]!.join('').includes(w))
     return labelled.every((under) => under.some(prints) && under.every((i) => !nameLike(i) || prints(i))) ? 'match' : 'near'
   }
   if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)

@@ -25,26 +25,44 @@ const numbersIn = (line: string) => wordsOf(line).filter(isNumber)
  * digits number it: 5. Document No.), not a line naming only another number (Personal No.). Its values
  * are the lines printed right under it or beside it (labels left of their values) that print a number,
  * each as its words, dates left out (a row's expiry read on the same line), and every one prints the
- * zone's; a label naming another number too (two columns' labels read as one line) labels both, so one
- * of them does. A label printing a number itself holds its value: what follows the label on its line
- * (Passport No. YGT726RPV) is that value alone, and a number added onto a label (Ref 2024A1) is its value.
+ * zone's; a line there that begins with a label of its own is the next row's label and value, not one
+ * of them, but a number with a label's words put after it is. A label naming another number too (two
+ * columns' labels read as one line) labels both: the value printed under its words naming the document
+ * prints the zone's. A label printing a number itself holds its value: what follows the label on its
+ * line (Passport No. YGT726RPV) is one of its values, and a number added onto a label (Ref 2024A1) too.
  */
 export function labelsConfirmNumber(upper: string[], layout: PageLayout, number: string): boolean | undefined {
-  const namesNumber = (line: string) => NUMBER_LABEL.test(line) || NUMBER_LABEL_SPACE_LOST.test(line.replace(/[^A-Z]/g, ''))
+  const labelAt = (line: string) => Math.min(...[...line.matchAll(LABEL_END)].map((m) => m.index), ...(NUMBER_LABEL_SPACE_LOST.test(line.replace(/[^A-Z]/g, '')) ? [0] : []))
+  const namesNumber = (line: string) => labelAt(line) < Infinity
+  // A number before a line's label's words: the line is a value with words put after it.
+  const valueFirst = (line: string) => numbersIn(line.slice(0, labelAt(line))).length > 0
   const verdicts = upper.flatMap((line, at) => {
     const letters = line.replace(/[^A-Z]/g, '')
     if (!namesNumber(line)) return []
     const other = OTHER_NUMBERS.some((w) => letters.includes(w))
     if (other && !OWN_NUMBER.some((w) => letters.includes(w))) return []
     // What follows the label on its line, where it prints a number (a label's own number, 3.Passport
-    // No., is none); and the lines under or beside it printing one, not another number's label and value.
+    // No., is none); and the lines under or beside it printing one.
     const own = numbersIn(line.replace(/^\W*\d{1,2}\W/, '')).length ? [wordsOf(line.slice(Math.max(0, ...[...line.matchAll(LABEL_END)].map((m) => m.index + m[0].length))))] : []
-    const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && !namesNumber(upper[j]!) ? [wordsOf(upper[j]!)] : []))
-    const values = [...own, ...near]
-    if (!values.length) return []
-    return [other && !own.length ? values.some((words) => printsNumber(words, number)) : values.every((words) => printsNumber(words, number))]
+    const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && (!namesNumber(upper[j]!) || valueFirst(upper[j]!)) ? [j] : []))
+    if (other && !own.length && near.length) return [printsNumber(wordsOf(upper[underDocument(line, at, near, layout)]!), number)]
+    const values = [...own, ...near.map((j) => wordsOf(upper[j]!))]
+    return values.length ? [values.every((words) => printsNumber(words, number))] : []
   })
   return verdicts.length ? verdicts.every(Boolean) : undefined
+}
+
+/**
+ * Of the values under a label naming the document's number and another (two columns' labels read as
+ * one line), the one printed under its words naming the document: where the line's length puts those
+ * words (its start, where the reader does not say where it ends), the value beginning nearest.
+ */
+function underDocument(line: string, at: number, values: number[], layout: PageLayout): number {
+  const doc = Math.min(...OWN_NUMBER.map((w) => line.indexOf(w)).filter((i) => i >= 0))
+  const start = layout.along[at] ?? 0
+  const x = start + (((layout.ends?.[at] ?? start) - start) * doc) / line.length
+  const from = (j: number) => Math.abs((layout.along[j] ?? 0) - x)
+  return values.reduce((a, b) => (from(b) < from(a) ? b : a))
 }
 
 /**
