@@ -32,7 +32,14 @@ const numbersIn = (line: string) => wordsOf(line).filter(isNumber)
  * line (Passport No. YGT726RPV) is one of its values, and a number added onto a label (Ref 2024A1) too.
  */
 export function labelsConfirmNumber(upper: string[], layout: PageLayout, number: string): boolean | undefined {
-  const labelAt = (line: string) => Math.min(...[...line.matchAll(LABEL_END)].map((m) => m.index), ...(NUMBER_LABEL_SPACE_LOST.test(line.replace(/[^A-Z]/g, '')) ? [0] : []))
+  // Where the words naming a number begin and end on a line (a label's space lost inside punctuation:
+  // from the line's start).
+  const labelWords = (line: string) => {
+    const found = [...line.matchAll(LABEL_END)]
+    const lost = NUMBER_LABEL_SPACE_LOST.test(line.replace(/[^A-Z]/g, ''))
+    return { at: Math.min(...found.map((m) => m.index), ...(lost ? [0] : [])), end: Math.max(0, ...found.map((m) => m.index + m[0].length)) }
+  }
+  const labelAt = (line: string) => labelWords(line).at
   const namesNumber = (line: string) => labelAt(line) < Infinity
   // A number before a line's label's words: the line is a value with words put after it.
   const valueFirst = (line: string) => numbersIn(line.slice(0, labelAt(line))).length > 0
@@ -43,7 +50,7 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
     if (other && !OWN_NUMBER.some((w) => letters.includes(w))) return []
     // What follows the label on its line, where it prints a number (a label's own number, 3.Passport
     // No., is none); and the lines under or beside it printing one.
-    const own = numbersIn(line.replace(/^\W*\d{1,2}\W/, '')).length ? [wordsOf(line.slice(Math.max(0, ...[...line.matchAll(LABEL_END)].map((m) => m.index + m[0].length))))] : []
+    const own = numbersIn(line.replace(/^\W*\d{1,2}\W/, '')).length ? [wordsOf(line.slice(labelWords(line).end))] : []
     const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && (!namesNumber(upper[j]!) || valueFirst(upper[j]!)) ? [j] : []))
     if (other && !own.length && near.length) return [printsNumber(wordsOf(upper[underDocument(line, at, near, layout)]!), number)]
     const values = [...own, ...near.map((j) => wordsOf(upper[j]!))]
