@@ -127,6 +127,9 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     // Nor is a name after a slash on a Dutch page the same name in another script (MÜLLER/ KRAMER).
     const slashed = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), '/ KRAMER', 462, 196, 170)
     refused(t, await verify(b, key, slashed, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'a second name on the line')
+    // Nor a date run onto it (MULLER14MAR1985).
+    const dated = await withSticker(forged, '14 MAR 1985', 470, 196, 200)
+    refused(t, await verify(b, key, dated, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'a name line with a date on it')
   })
 
   await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {
@@ -155,6 +158,10 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, await withSticker(zone, 'No. NK2H5F1R3', 964, 134, 200, 'start', 15)), 'document_number', 'NK2H5F1R3', 'NW8K2P7R4 No.NK2H5F1R3')
     const personal = await withSticker(await withSticker(zone, 'Personal No.', 964, 134, 130, 'start', 15), 'NK2H5F1R3', 900, 250, 200)
     refused(t, await verify(b, key, personal), 'document_number', 'NK2H5F1R3', 'NW8K2P7R4 Personal No.')
+    // Or before it: under a label over its value, the line is that value (BSN No. NW8K2P7R4).
+    const bsn = await withSticker(zone, 'BSN No.', 690, 132, 88, 'start', 18)
+    refused(t, await verify(b, key, await withSticker(bsn, 'NK2H5F1R3', 950, 335, 200)), 'document_number', 'NK2H5F1R3', 'BSN No. NW8K2P7R4, the stolen number in a blank')
+    refused(t, await verify(b, key, await withSticker(bsn, 'NK2H5F1R3', 1000, 126, 180)), 'document_number', 'NK2H5F1R3', 'BSN No. NW8K2P7R4, the stolen number beside it')
   })
 
   await t.test('a label over digits that read as no date leaves its date unconfirmed', async (t) => {

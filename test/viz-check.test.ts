@@ -241,6 +241,9 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
   const rows = { under: [[0, 1], [1, 2], [2, 3]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350] }
   t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, slashed, rows).fields.surname, 'near')
   t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, slashed).fields.surname, 'near', 'nor anywhere')
+  const dated = ['Naam / Surname', 'KRAMER', 'MULLER14MAR1985', 'Voornamen / Given names', 'ANNA MARIA']
+  const besideAndUnder = { under: [[0, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [[0, 1]] as Array<[number, number]>, along: [350, 520, 350, 350, 350] }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, dated, besideAndUnder).fields.surname, 'near', 'a date run onto the page’s own name')
 })
 
 t.test("a name under its label is that line's whole value, under every such label", async (t) => {
@@ -347,6 +350,11 @@ t.test('where the page labels the number, the number under the label is the zone
   // A label's words put after the page's own number leave it the label's value.
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 No.NK2H5F1R3')), layout).fields.document_number, 'near', 'a number, then a label')
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 Personal No.')), layout).fields.document_number, 'near', 'a number, then another’s label')
+  t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'BSN No. NW8K2P7R4')), layout).fields.document_number, 'near', 'another’s label, then the number')
+  // Labels left of their values: the row under the label is the next row's label and value.
+  const leftRows = ['Passport No.', 'GTJ475V13', 'Personal No. 123456782']
+  const leftRowsLayout = { under: [[0, 2]] as Array<[number, number]>, beside: [[0, 1]] as Array<[number, number]>, along: [340, 680, 340] }
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'GTJ475V13' }, leftRows, leftRowsLayout).fields.document_number, 'match')
   t.equal(vizCrossCheck(stolen, merged('(Ref 2024A1)'), layout).fields.document_number, 'near', 'a number of its own')
   t.equal(vizCrossCheck(stolen, merged('(Ref NK2H5F1R3)'), layout).fields.document_number, 'near', 'the page’s own still under it')
   t.equal(vizCrossCheck(stolen, merged('Persoonsnr. NK2H5F1R3'), layout).fields.document_number, 'near', 'another number’s word and the number')

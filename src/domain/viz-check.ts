@@ -9,7 +9,7 @@
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings, printsTwoScripts } from './mrz-names.js'
-import { datesOf, printsDate } from './printed-dates.js'
+import { datesOf, withoutDates } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 import { labelsConfirmNumber } from './viz-numbers.js'
 
@@ -217,12 +217,12 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const labelled = underLabels(lines, label, layout)
     if (!labelled.length || anywhere !== 'match') return anywhere
     const prints = (i: number) => [upper[i]!, ...withNext(i)].flatMap(formsOf).some(whole(value, cutShort))
-    // Where the layout is known, each line of letters under or beside the label that is no label (no
-    // label's words, their spaces read or not) nor a date prints the name: a name added in the label's
-    // row beside the page's own under it (or under it, beside the page's own) is a second name for one
-    // label, whatever digit or mark is put onto the page's own.
+    // Where the layout is known, each line with letters besides its dates under or beside the label that
+    // is no label (no label's words, their spaces read or not) prints the name: a name added in the
+    // label's row beside the page's own under it (or under it, beside the page's own) is a second name
+    // for one label, whatever digit, mark or date is put onto the page's own.
     const nameLike = (i: number) =>
-      layout.along.length > 0 && !labelsAlone(lines[i]!) && /\p{L}{2}/u.test(upper[i]!) && !printsDate(upper[i]!) && !LABEL_WORDS.some((w) => lines[i]!.join('').includes(w))
+      layout.along.length > 0 && !labelsAlone(lines[i]!) && /\p{L}{2}/u.test(withoutDates(upper[i]!)) && !LABEL_WORDS.some((w) => lines[i]!.join('').includes(w))
     return labelled.every((under) => under.some(prints) && under.every((i) => !nameLike(i) || prints(i))) ? 'match' : 'near'
   }
   if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)

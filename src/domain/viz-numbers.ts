@@ -25,8 +25,9 @@ const numbersIn = (line: string) => wordsOf(line).filter(isNumber)
  * digits number it: 5. Document No.), not a line naming only another number (Personal No.). Its values
  * are the lines printed right under it or beside it (labels left of their values) that print a number,
  * each as its words, dates left out (a row's expiry read on the same line), and every one prints the
- * zone's; a line there that begins with a label of its own is the next row's label and value, not one
- * of them, but a number with a label's words put after it is. A label naming another number too (two
+ * zone's; where the label's value is beside it or on its line (labels left of their values), a line
+ * under it that begins with a label of its own is the next row's label and value, but a number with a
+ * label's words put after it is its value, and so is any line under a label over its value. A label naming another number too (two
  * columns' labels read as one line) labels both: the value printed under its words naming the document
  * prints the zone's. A label printing a number itself holds its value: what follows the label on its
  * line (Passport No. YGT726RPV) is one of its values, and a number added onto a label (Ref 2024A1) too.
@@ -51,7 +52,12 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
     // What follows the label on its line, where it prints a number (a label's own number, 3.Passport
     // No., is none); and the lines under or beside it printing one.
     const own = numbersIn(line.replace(/^\W*\d{1,2}\W/, '')).length ? [wordsOf(line.slice(labelWords(line).end))] : []
-    const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && (!namesNumber(upper[j]!) || valueFirst(upper[j]!)) ? [j] : []))
+    // A line naming a number of its own is the next row's label and value where the label has its value
+    // beside it or on its line (labels left of their values); under a label over its value, it is that
+    // value with a label's words put before it (BSN No. NW8K2P7R4).
+    const beside = own.length > 0 || layout.beside.some(([i, j]) => i === at && numbersIn(upper[j]!).length)
+    const isValue = (j: number) => !namesNumber(upper[j]!) || valueFirst(upper[j]!) || !beside
+    const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && isValue(j) ? [j] : []))
     if (other && !own.length && near.length) return [printsNumber(wordsOf(upper[underDocument(line, at, near, layout)]!), number)]
     const values = [...own, ...near.map((j) => wordsOf(upper[j]!))]
     return values.length ? [values.every((words) => printsNumber(words, number))] : []
