@@ -217,6 +217,10 @@ t.test('dates as pages print them across Europe', async (t) => {
   t.equal(vizCrossCheck(june, ['12 GEN/JAN 1984', '08JUNJUIN2032']).fields.expiration_date, 'match', 'two languages’ months run together')
   t.equal(vizCrossCheck(june, ['12 GEN/JAN 84', '08JUNJUIN 32']).fields.expiration_date, 'match', 'and with two-digit years')
   t.equal(vizCrossCheck({ ...born, date_of_birth: '2016-08-01' }, ['01AG02016', '08 APR 2032']).fields.date_of_birth, 'match', 'the O of AGO read as a zero')
+  t.equal(vizCrossCheck({ ...june, expiration_date: '2033-10-31' }, ['12 GEN/JAN 1984', 'Date of expiry310CT2033']).fields.expiration_date, 'match', 'the O of OCT read as a zero')
+  // A month in its own script first (Greek ΦΕΒ), or what OCR keeps of it.
+  t.equal(vizCrossCheck({ ...born, date_of_birth: '1987-02-20' }, ['20 ΦΕΒ/FEB 1987', '08 APR 2032']).fields.date_of_birth, 'match')
+  t.equal(vizCrossCheck({ ...born, date_of_birth: '1987-02-20' }, ['20 EB/FEB1987', '08 APR 2032']).fields.date_of_birth, 'match', 'the first month read in part')
   // GROß is read GROB by OCR: the zone's GROSS.
   t.equal(vizCrossCheck({ ...mrz, surname: 'GROSS' }, ['GROB']).fields.surname, 'match', 'ß read as B')
 })
@@ -236,6 +240,14 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
   const russian = { ...mrz, issuing_state: 'RUS', nationality: 'RUS', surname: 'IVANOVA' }
   t.equal(vizCrossCheck(russian, ['MBAHOBA/IVANOVA']).fields.surname, 'match', 'whatever OCR reads of the other part')
   t.equal(vizCrossCheck({ ...russian, issuing_state: 'NLD' }, ['MBAHOBA/IVANOVA']).fields.surname, 'near', 'only where the state prints two scripts')
+  // Or in its own script over the Latin, under the label: the Latin line under the other prints it.
+  const twoLines = ['/ Surname', 'KY3HELOBA', 'KUZNETSOVA', '/ Given names', 'ANNA']
+  const twoLinesLayout = { under: [[0, 1], [1, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350, 350] }
+  const kuznetsova = { ...russian, surname: 'KUZNETSOVA', given_names: 'ANNA' }
+  t.equal(vizCrossCheck(kuznetsova, twoLines, twoLinesLayout).fields.surname, 'match')
+  t.equal(vizCrossCheck({ ...kuznetsova, issuing_state: 'NLD' }, twoLines, twoLinesLayout).fields.surname, 'near', 'a Latin page’s two names')
+  const kramerBeside = { ...twoLinesLayout, beside: [[0, 5]] as Array<[number, number]>, along: [...twoLinesLayout.along, 520] }
+  t.equal(vizCrossCheck({ ...kuznetsova, surname: 'KRAMER' }, [...twoLines, 'KRAMER'], kramerBeside).fields.surname, 'near', 'a name beside the label')
   // A name added after a slash on a Latin page's own name line is a second name, not a spelling of it.
   const slashed = ['Naam / Surname', 'MÜLLER/ KRAMER', 'Voornamen / Given names', 'ANNA MARIA']
   const rows = { under: [[0, 1], [1, 2], [2, 3]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350] }
@@ -347,6 +359,13 @@ t.test('where the page labels the number, the number under the label is the zone
   t.equal(vizCrossCheck(stolen, merged('Persoonsnr.'), stolenBeside).fields.document_number, 'near', 'the first column is the document’s')
   const before = numbered.map((l) => (l.startsWith('Documentnummer') ? `Persoonsnr. ${l}` : l))
   t.equal(vizCrossCheck(stolen, before, { ...stolenBeside, along: [680, 780, 350, 350, 1010], ends: [1150, 860, 500, 460, 1150] }).fields.document_number, 'near', 'under the document’s words')
+  // Both columns' values read as one line too: the number under the document's words.
+  const spanish = ['N°pasaporte / Passport No.DNI N°/ Personal No.', 'WH2LY06N8 02872691Z']
+  const oneRow = { under: [[0, 1]] as Array<[number, number]>, beside: [], along: [350, 350], ends: [1100, 1000] }
+  t.equal(vizCrossCheck({ ...mrz, document_number: 'WH2LY06N8' }, spanish, oneRow).fields.document_number, 'match')
+  t.equal(vizCrossCheck({ ...mrz, document_number: '02872691Z' }, [...spanish, '02872691Z'], oneRow).fields.document_number, 'near', 'the personal number is no document number')
+  const gluedStolen = ['Persoonsnr. Documentnummer / Document No.', 'NW8K2P7R4 NK2H5F1R3']
+  t.equal(vizCrossCheck(stolen, gluedStolen, { under: [[0, 1]], beside: [], along: [680, 780], ends: [1150, 1190] }).fields.document_number, 'near', 'the stolen number glued on')
   // A label's words put after the page's own number leave it the label's value.
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 No.NK2H5F1R3')), layout).fields.document_number, 'near', 'a number, then a label')
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 Personal No.')), layout).fields.document_number, 'near', 'a number, then another’s label')

@@ -11,8 +11,16 @@ const MONTHS: Record<string, number> = {
 /** A month's word, or a month's name run into the next language's (JUNJ of JUNJUIN, SEPS of SEPSEPT). */
 const monthOf = (word: string) => MONTHS[word] ?? MONTHS[word.slice(0, 3)]
 
-/** A line as dates are read from it: diacritics dropped, and a month's O read as a zero before its year put back (01 AG02016). */
-const asOcrReads = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').replace(/(?<=\d[\s./-]*[A-Z]{2})0(?=[\s./-]*\d{4}(?!\d))/g, 'O')
+/**
+ * A line as dates are read from it: diacritics dropped, and a month's O read as a zero put back, at its
+ * end before its year (01 AG02016) or at its start after the day (310CT2033), where that makes a month.
+ */
+const asOcrReads = (line: string) =>
+  line
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/(?<=\d[\s./-]*[A-Z]{2})0(?=[\s./-]*\d{4}(?!\d))/g, 'O')
+    .replace(/(?<!\d)(\d{1,2}[\s./-]*)0([A-Z]{2})(?=[\s./-]*\d{2})/g, (all, day: string, rest: string) => (MONTHS[`O${rest}`] ? `${day}O${rest}` : all))
 
 const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
 
@@ -26,7 +34,8 @@ function fullDates(line: string): Found[] {
   // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
   // languages too (14MAAMAR 1985, 23JUNJUIN 2032): the first word names the month, or the second
   // (12 GEN/JAN 1984).
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/g)) {
+  // The first word may be a month in another script, or what OCR keeps of it (20 ΦΕΒ/FEB 1987 read 20 EB/FEB1987).
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/gu)) {
     const month = monthOf(m[2]!) ?? MONTHS[m[3] ?? '']
     if (month) add(m, iso(Number(m[4]), month, Number(m[1])))
   }
@@ -45,9 +54,9 @@ function fullDates(line: string): Found[] {
 /** The dates a line prints with a two-digit year and the month in words, as YY-MM-DD. */
 function shortDates(line: string): Found[] {
   const found: Found[] = []
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*([A-Z]{3,4})(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/g)) {
-    const month = monthOf(m[2]!)
-    if (month) found.push({ at: m.index, end: m.index + m[0].length, date: iso(Number(m[3]), month, Number(m[1])).slice(2) })
+  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/gu)) {
+    const month = monthOf(m[2]!) ?? MONTHS[m[3] ?? '']
+    if (month) found.push({ at: m.index, end: m.index + m[0].length, date: iso(Number(m[4]), month, Number(m[1])).slice(2) })
   }
   return found
 }

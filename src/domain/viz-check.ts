@@ -12,6 +12,7 @@ import { mrzNameForms, nameFieldFull, oneLetterSpellings, printsTwoScripts } fro
 import { datesOf, withoutDates } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 import { labelsConfirmNumber } from './viz-numbers.js'
+import type { SentZoneCheck } from './sent-zone.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
 export type VizDateField = 'date_of_birth' | 'expiration_date'
@@ -25,16 +26,6 @@ export interface VizResult {
   two_digit_years?: VizDateField[]
   /** With an MRZ sent as text: how it stands against the zone the photo shows. */
   sent_zone?: SentZoneCheck
-}
-
-/** A zone's fields, as a zone sent as text is compared with the photo's. */
-const ZONE_FIELDS = ['document_code', 'issuing_state', 'surname', 'given_names', 'document_number', 'nationality', 'date_of_birth', 'sex', 'expiration_date', 'optional_data'] as const
-export type SentZoneField = (typeof ZONE_FIELDS)[number] | 'check_digits'
-export interface SentZoneCheck {
-  /** Whether the photo shows a zone of its own (read, its check digits holding or not). */
-  photo_zone: boolean
-  /** What the photo's zone has otherwise: fields, and `check_digits` when one of the photo's fails. */
-  differs: SentZoneField[]
 }
 
 const FIELDS: VizField[] = ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']
@@ -185,7 +176,8 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
   // A line printing a name in two scripts (ИВАНОВА/IVANOVA, on such a state's page) prints it in each part.
-  const parts = (line: string) => (printsTwoScripts(mrz.issuing_state) ? line.split('/') : [line.replace(/\//g, ' ')])
+  const twoScripts = printsTwoScripts(mrz.issuing_state)
+  const parts = (line: string) => (twoScripts ? line.split('/') : [line.replace(/\//g, ' ')])
   const formsOf = (line: string) => parts(line).flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
   // A name run onto a second line (LUCIA over JAVIER) is read as one: each line with the line right
   // under it, both of words and not of labels alone.
@@ -223,7 +215,10 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     // for one label, whatever digit, mark or date is put onto the page's own.
     const nameLike = (i: number) =>
       layout.along.length > 0 && !labelsAlone(lines[i]!) && /\p{L}{2}/u.test(withoutDates(upper[i]!)) && !LABEL_WORDS.some((w) => lines[i]!.join('').includes(w))
-    return labelled.every((under) => under.some(prints) && under.every((i) => !nameLike(i) || prints(i))) ? 'match' : 'near'
+    // On a two-script state's page, a name in its own script may be printed over the Latin one: a line
+    // under the label that does not print the name has it printed right under it.
+    const printsOrOver = (i: number) => prints(i) || (twoScripts && layout.under.some(([a, j]) => a === i && prints(j)))
+    return labelled.every((under) => under.some(printsOrOver) && under.every((i) => !nameLike(i) || printsOrOver(i))) ? 'match' : 'near'
   }
   if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)
   if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
@@ -274,25 +269,4 @@ export function vizDisagrees(viz: VizResult): VizField[] {
   // Found near its value is found: OCR's noise is no page painted over.
   const found = FIELDS.filter((f) => viz.fields[f] === 'match' || viz.fields[f] === 'near').length
   return viz.page_read && found <= 1 ? FIELDS.filter((f) => viz.fields[f] !== 'match' && viz.fields[f] !== 'near') : []
-}
-
-/** The fields a check digit guards: a zone read with every check digit holding has not misread them. */
-const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_date']
-
-/**
- * An MRZ sent as text, cross-checked against a photo's printed page and against the zone the photo
- * shows, as OCR read it. Where that zone's check digits all hold, a guarded field that differs from the
- * one sent is `mismatch` (the photo is of another document). Whatever else differs (names, states,
- * sex, a check digit of the photo's that fails) is listed: one of the two readings is wrong and nothing
- * says which, so a person looks; and so when the photo shows no zone, as nothing then confirms the
- * fields the page is not compared on (states, sex).
- */
-export function sentZoneCrossCheck(sent: MrzData, page: string[], layout: PageLayout, photoZone: MrzData | null): VizResult {
-  const viz = vizCrossCheck(sent, page, layout)
-  if (!photoZone) return { ...viz, sent_zone: { photo_zone: false, differs: [] } }
-  const holds = Object.values(photoZone.check_digits).every((valid) => valid !== false)
-  const differs: SentZoneField[] = ZONE_FIELDS.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))
-  if (!holds) differs.push('check_digits')
-  else for (const f of GUARDED) if (photoZone[f] && sent[f] && photoZone[f] !== sent[f]) viz.fields[f] = 'mismatch'
-  return { ...viz, sent_zone: { photo_zone: true, differs } }
 }

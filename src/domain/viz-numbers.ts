@@ -58,7 +58,7 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
     const beside = own.length > 0 || layout.beside.some(([i, j]) => i === at && numbersIn(upper[j]!).length)
     const isValue = (j: number) => !namesNumber(upper[j]!) || valueFirst(upper[j]!) || !beside
     const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && isValue(j) ? [j] : []))
-    if (other && !own.length && near.length) return [printsNumber(wordsOf(upper[underDocument(line, at, near, layout)]!), number)]
+    if (other && !own.length && near.length) return [printsNumber(underDocument(upper, at, near, layout), number)]
     const values = [...own, ...near.map((j) => wordsOf(upper[j]!))]
     return values.length ? [values.every((words) => printsNumber(words, number))] : []
   })
@@ -67,15 +67,25 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
 
 /**
  * Of the values under a label naming the document's number and another (two columns' labels read as
- * one line), the one printed under its words naming the document: where the line's length puts those
- * words (its start, where the reader does not say where it ends), the value beginning nearest.
+ * one line), the words of the one printed under its words naming the document: where the line's length
+ * puts those words (its start, where the reader does not say where it ends), the number beginning
+ * nearest, found the same way in its line; the line's words, or that number alone where its line holds
+ * both columns' numbers (their values read as one line too).
  */
-function underDocument(line: string, at: number, values: number[], layout: PageLayout): number {
-  const doc = Math.min(...OWN_NUMBER.map((w) => line.indexOf(w)).filter((i) => i >= 0))
-  const start = layout.along[at] ?? 0
-  const x = start + (((layout.ends?.[at] ?? start) - start) * doc) / line.length
-  const from = (j: number) => Math.abs((layout.along[j] ?? 0) - x)
-  return values.reduce((a, b) => (from(b) < from(a) ? b : a))
+function underDocument(upper: string[], at: number, values: number[], layout: PageLayout): string[] {
+  const place = (j: number, index: number) => {
+    const start = layout.along[j] ?? 0
+    return start + (((layout.ends?.[j] ?? start) - start) * index) / upper[j]!.length
+  }
+  const doc = place(at, Math.min(...OWN_NUMBER.map((w) => upper[at]!.indexOf(w)).filter((i) => i >= 0)))
+  const numbers = values.flatMap((j) =>
+    [...withoutDates(upper[j]!).matchAll(/[^\s/:]+/g)].flatMap((m) => {
+      const word = m[0].replace(/[^A-Z0-9]/g, '')
+      return isNumber(word) ? [{ j, word, from: Math.abs(place(j, m.index) - doc) }] : []
+    }),
+  )
+  const nearest = numbers.reduce((a, b) => (b.from < a.from ? b : a))
+  return numbers.filter((n) => n.j === nearest.j).length > 1 ? [nearest.word] : wordsOf(upper[nearest.j]!)
 }
 
 /**
