@@ -130,6 +130,9 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     // Nor a date run onto it (MULLER14MAR1985).
     const dated = await withSticker(forged, '14 MAR 1985', 470, 196, 200)
     refused(t, await verify(b, key, dated, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'a name line with a date on it')
+    // Nor a date built around it (02 JUN … 2024, read 02JUNMULLER 2024): a name between a month and a year makes no date.
+    const around = await withSticker(await withSticker(forged, '2024', 470, 196, 90), '02 JUN', 282, 204, 64, 'start', 15)
+    refused(t, await verify(b, key, around, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'a name inside a date')
   })
 
   await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {
@@ -171,6 +174,11 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
     const spoilt = await withSticker(forged, '09 FEB/FEB 20197', 776, 546)
     refused(t, await verify(b, key, await withSticker(spoilt, '09 FEB/FEB 2029', 870, 250)), 'expiration_date', '2029-02-09', 'the expiry’s label is over no date')
+    // A field's or a date's word put onto the spoilt date does not make it another field's value.
+    for (const [word, top, size] of [['7 SEX', 546, 24], ['7 DATE', 552, 15]] as const) {
+      const suffixed = await withSticker(forged, word, 1019, top, 100, 'start', size)
+      refused(t, await verify(b, key, await withSticker(suffixed, '09 FEB/FEB 2029', 950, 335, 240)), 'expiration_date', '2029-02-09', `${word}: a date spoilt`)
+    }
   })
 
   await t.test('a date added on its label’s own line leaves the date under the label', async (t) => {

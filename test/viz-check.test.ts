@@ -221,6 +221,10 @@ t.test('dates as pages print them across Europe', async (t) => {
   // A month in its own script first (Greek ΦΕΒ), or what OCR keeps of it.
   t.equal(vizCrossCheck({ ...born, date_of_birth: '1987-02-20' }, ['20 ΦΕΒ/FEB 1987', '08 APR 2032']).fields.date_of_birth, 'match')
   t.equal(vizCrossCheck({ ...born, date_of_birth: '1987-02-20' }, ['20 EB/FEB1987', '08 APR 2032']).fields.date_of_birth, 'match', 'the first month read in part')
+  // A name between a month and a year makes no date, nor swallows the name.
+  t.equal(vizCrossCheck({ ...born, date_of_birth: '2024-06-02' }, ['02JUNMULLER 2024', '08 APR 2032']).fields.date_of_birth, 'unread')
+  t.equal(vizCrossCheck(born, ['12 JAN/JANV/GEN 1984', '08 APR 2032']).fields.date_of_birth, 'match', 'months in three languages')
+  t.equal(vizCrossCheck({ ...born, date_of_birth: '1985-03-14' }, ['14 MAAIMAR 1985', '08 APR 2032']).fields.date_of_birth, 'match', 'a slash read as I')
   // GROß is read GROB by OCR: the zone's GROSS.
   t.equal(vizCrossCheck({ ...mrz, surname: 'GROSS' }, ['GROB']).fields.surname, 'match', 'ß read as B')
 })

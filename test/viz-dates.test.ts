@@ -129,6 +129,11 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   // The page's own expiry made unreadable by a digit added onto it, the forged date printed under no label.
   const spoilt = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Geldig tot/Date of expiry', '09 FEB/FEB 20190', '09 FEB/FEB 2029']
   t.equal(vizCrossCheck(forged, spoilt, layout([[0, 1], [2, 3]])).fields.expiration_date, 'near', 'the label’s date is not known')
+  // Whatever field's or date's word is put onto the spoilt date (SEX, DATE).
+  for (const word of ['7SEX', '7 DATE', '7 Code']) {
+    const suffixed = spoilt.map((l) => (l === '09 FEB/FEB 20190' ? `09FEB/FEB2019${word}` : l))
+    t.equal(vizCrossCheck(forged, suffixed, layout([[0, 1], [2, 3]])).fields.expiration_date, 'near', `${word}: the label’s date is not known`)
+  }
   // The forged date on the expiry label's own line, the issue's spoilt by a digit: the page's own
   // expiry is still the value under the label.
   const onLabel = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Datumvan afgifte/ Dateofissue', 'Geldig tot/Date of expiry 09 FEB/FEB2029', '10FEB/FEB20097', '09FEB/FEB 2019']

@@ -12,6 +12,22 @@ const MONTHS: Record<string, number> = {
 const monthOf = (word: string) => MONTHS[word] ?? MONTHS[word.slice(0, 3)]
 
 /**
+ * The month that letters name when they are months' words alone, run together or not (MAR, MAAMAR,
+ * JUNJUIN), a slash between them read as I or L (MAAIMAR): no name among them.
+ */
+function monthsOnly(letters: string): number | undefined {
+  for (const n of [3, 4]) {
+    const [month, rest] = [MONTHS[letters.slice(0, n)], letters.slice(n)]
+    if (letters.length < n || month === undefined) continue
+    if (rest === '' || monthsOnly(rest) !== undefined || (/^[IL]/.test(rest) && monthsOnly(rest.slice(1)) !== undefined)) return month
+  }
+  return undefined
+}
+
+/** Whether a word is months' words alone (a date's, not a name). */
+export const isMonthWord = (word: string) => monthsOnly(word.normalize('NFD').replace(/\p{M}/gu, '')) !== undefined
+
+/**
  * A line as dates are read from it: diacritics dropped, and a month's O read as a zero put back, at its
  * end before its year (01 AG02016) or at its start after the day (310CT2033), where that makes a month.
  */
@@ -27,6 +43,23 @@ const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-
 /** A date found in a line (as `asOcrReads` gives it): where its characters are, and the date. */
 interface Found { at: number; end: number; date: string }
 
+/**
+ * A day, a month in words and a year: the month in one language or several (14 MAA/MAR 1985), OCR's
+ * spaces and slashes lost (14MAAMAR1985, 23JUNJUIN 2032). The first word may be a month in another
+ * script, or what OCR keeps of it (20 ΦΕΒ/FEB 1987 read 20 EB/FEB1987), when a month's word follows.
+ */
+const MONTH_DATE = /(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?((?:\s*\/?\s*[A-Z]{3,4})*)[\s./-]*(\d{4})(?!\d)/gu
+const SHORT_MONTH_DATE = /(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?((?:\s*\/?\s*[A-Z]{3,4})*)[\s./-]*(\d{2})(?!\d)/gu
+
+/**
+ * The month such a match names: its words months' alone, or, after a first word that is not (another
+ * script's), a slash and months' words. A name between a month and a year makes no date.
+ */
+function inWords(m: RegExpMatchArray): number | undefined {
+  const rest = `${m[3] ?? ''}${m[4]!}`.replace(/[^A-Z]/g, '')
+  return monthsOnly(`${m[2]}${rest}`) ?? (/^\s*\//.test(m[0].slice(m[0].indexOf(m[2]!) + m[2]!.length)) && rest ? monthsOnly(rest) : undefined)
+}
+
 /** The dates a line prints with their century, as YYYY-MM-DD. */
 function fullDates(line: string): Found[] {
   const found: Found[] = []
@@ -35,9 +68,9 @@ function fullDates(line: string): Found[] {
   // languages too (14MAAMAR 1985, 23JUNJUIN 2032): the first word names the month, or the second
   // (12 GEN/JAN 1984).
   // The first word may be a month in another script, or what OCR keeps of it (20 ΦΕΒ/FEB 1987 read 20 EB/FEB1987).
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{4})(?!\d)/gu)) {
-    const month = monthOf(m[2]!) ?? MONTHS[m[3] ?? '']
-    if (month) add(m, iso(Number(m[4]), month, Number(m[1])))
+  for (const m of line.matchAll(MONTH_DATE)) {
+    const month = inWords(m)
+    if (month) add(m, iso(Number(m[5]), month, Number(m[1])))
   }
   for (const m of line.matchAll(/\b(\d{1,2})[\s./-](\d{1,2})[\s./-](\d{4})\b/g)) add(m, iso(Number(m[3]), Number(m[2]), Number(m[1])))
   // Day, month and year in numbers with spaces lost to OCR (09 04 2012 read 09042012, 0904 2012 or
@@ -54,9 +87,9 @@ function fullDates(line: string): Found[] {
 /** The dates a line prints with a two-digit year and the month in words, as YY-MM-DD. */
 function shortDates(line: string): Found[] {
   const found: Found[] = []
-  for (const m of line.matchAll(/(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?(?:\s*\/?\s*[A-Z]{3,4})*[\s./-]*(\d{2})(?!\d)/gu)) {
-    const month = monthOf(m[2]!) ?? MONTHS[m[3] ?? '']
-    if (month) found.push({ at: m.index, end: m.index + m[0].length, date: iso(Number(m[4]), month, Number(m[1])).slice(2) })
+  for (const m of line.matchAll(SHORT_MONTH_DATE)) {
+    const month = inWords(m)
+    if (month) found.push({ at: m.index, end: m.index + m[0].length, date: iso(Number(m[5]), month, Number(m[1])).slice(2) })
   }
   return found
 }

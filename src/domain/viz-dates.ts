@@ -2,7 +2,7 @@
 // against the zone's two dates (src/domain/viz-check.ts).
 import type { MrzData } from '../../generated/schemas.js'
 import type { VizStatus } from './viz-check.js'
-import { datesOf, shortDatesOf, withoutDates } from './printed-dates.js'
+import { datesOf, isMonthWord, shortDatesOf, withoutDates } from './printed-dates.js'
 
 /** Dates as a page prints them: with their century (YYYY-MM-DD), and with a two-digit year (YY-MM-DD). */
 interface Dates { full: string[], short: string[] }
@@ -141,8 +141,15 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
     })
   const labelling = (i: number, j: number) => labels[i]!.length && !labels[j]!.length && !ownLabel(i, j)
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
-  // a line naming a field (Autoridad: DGP 28079) is no such value.
-  const unreadable = new Set(layout.under.flatMap(([i, j]) => (labelling(i, j) && !dated[j]!.length && /\d/.test(lines[j]!) && !namesField(lines[j]!) ? labels[i]! : [])))
+  // a line naming a field (Autoridad: DGP 28079) is no such value, unless it is a date spoilt (a month's
+  // word or six digits: 09FEB/FEB20197SEX), whatever word is put onto it.
+  const spoilt = (j: number) => lines[j]!.split(/[^\p{L}]+/u).some(isMonthWord) || (lines[j]!.match(/\d/g)?.length ?? 0) >= 6
+  const unreadable = new Set(
+    layout.under.flatMap(([i, j]) => {
+      if (dated[j]!.length || !/\d/.test(lines[j]!)) return []
+      return (labelling(i, j) && !namesField(lines[j]!)) || (namesDate(i) && spoilt(j)) ? labels[i]! : []
+    }),
+  )
   // A date whose every label is over nothing read and beside nothing (its value covered) is unknown; a
   // label read in pieces has its value under one of them.
   const valued = (i: number) => layout.under.some(([a]) => a === i) || layout.beside.some(([a, b]) => a === i && !labels[b]!.length)
