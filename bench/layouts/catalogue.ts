@@ -1,4 +1,4 @@
-// The catalogue of genuine-layout pages: 61 layouts of passport and identity-card data pages in the
+// The catalogue of genuine-layout pages: 73 layouts of passport and identity-card data pages in the
 // ways real states print them, each a family of where labels sit by their values. Every page is
 // self-consistent (its printed fields are what its zone says), so each field should be confirmed.
 import { aboveLayout, COND, leftLayout, SERIF, type Builder, type PageDef } from './drawing.js'
@@ -23,6 +23,10 @@ const PG = {
   AUT: P('REPUBLIK ÖSTERREICH', 'REPUBLIC OF AUSTRIA', 'REISEPASS / PASSPORT'),
   CHE: P('SCHWEIZ · SUISSE · SVIZZERA', 'SWITZERLAND', 'PASS / PASSPORT'),
   SWE: P('KONUNGARIKET SVERIGE', 'KINGDOM OF SWEDEN', 'PASS / PASSPORT'),
+  RUS: P('РОССИЙСКАЯ ФЕДЕРАЦИЯ', 'RUSSIAN FEDERATION', 'ПАСПОРТ / PASSPORT'),
+  BGR: P('РЕПУБЛИКА БЪЛГАРИЯ', 'REPUBLIC OF BULGARIA', 'ПАСПОРТ / PASSPORT'),
+  UKR: P('УКРАЇНА', 'UKRAINE', 'ПАСПОРТ / PASSPORT'),
+  GRC: P('ΕΛΛΗΝΙΚΗ ΔΗΜΟΚΡΑΤΙΑ', 'HELLENIC REPUBLIC', 'ΔΙΑΒΑΤΗΡΙΟ / PASSPORT'),
 }
 // Columns (x in pixels) of a passport page; its portrait ends at 312.
 const c1 = 350, c3 = 800, cR = 860
@@ -32,6 +36,12 @@ const GRID_B: Array<Array<[Key, number]>> = [[['surname', c1], ['number', cR]], 
 const GRID_3: Array<Array<[Key, number]>> = [[['type', c1], ['code', c1 + 130], ['number', c3]], [['surname', c1]], [['given', c1]], [['nationality', c1], ['sex', c3], ['personal', c3 + 130]], [['pob', c1], ['authority', c3]], [['dob', c1], ['issue', c1 + 260], ['expiry', c1 + 520]]]
 const GRID_SBS = (gap: number): Array<Array<[Key, number]>> => [[['type', c1], ['code', c1 + 130], ['number', c3]], [['surname', c1]], [['given', c1]], [['nationality', c1], ['sex', c3]], [['dob', c1], ['pob', c3]], [['authority', c1]], [['issue', c1], ['expiry', c1 + gap]]]
 const GRID_RANGE: Array<Array<[Key, number]>> = [[['type', c1], ['code', c1 + 130], ['number', c3]], [['surname', c1]], [['given', c1]], [['nationality', c1], ['sex', c3]], [['dob', c1], ['pob', c3]], [['personal', c1], ['authority', c3]], [['range', c1]]]
+
+// Two-script pages: names, nationality and place of birth in two scripts, each on a row of its own.
+const GRID_2S: Array<Array<[Key, number]>> = [[['type', c1], ['code', c1 + 150], ['number', c3]], [['surname', c1]], [['given', c1]], [['nationality', c1]], [['dob', c1], ['sex', c3]], [['pob', c1]], [['issue', c1], ['authority', c3]], [['expiry', c1]]]
+// The document number's label and the personal number's in one row, `gap` apart, close enough for OCR
+// to read the two labels as one line.
+const GRID_NUMBERS = (gap: number): Array<Array<[Key, number]>> => [[['type', c1], ['code', c1 + 150]], [['number', c1], ['personal', c1 + gap]], [['surname', c1]], [['given', c1]], [['nationality', c1], ['sex', c3]], [['dob', c1], ['pob', c3]], [['issue', c1], ['expiry', c3]]]
 
 // Rows for labels left of values, one field a row.
 const ROWS_A: Key[] = ['number', 'surname', 'given', 'nationality', 'dob', 'sex', 'pob', 'issue', 'expiry', 'authority']
@@ -111,4 +121,19 @@ export const layouts: Layout[] = [
   { name: 'left-close2-en-centred-labels', family: 'left-close', cc: 'GBR', kind: 'passport', s: { langs: ['en'], date: 'EN' }, page: PG.GBR, build: leftLayout(ROWS_A, CLOSE(2), { raise: 4 }) },
   { name: 'left-far-de-en-centred-labels', family: 'left-far', cc: 'AUT', kind: 'passport', s: { langs: ['de', 'en'], date: 'DOT', labelSize: 14 }, page: PG.AUT, build: leftLayout(ROWS_B, FAR(650), { raise: 4 }), holder: { numberStyle: 'll7' } },
   { name: 'left-mixed-it-en-centred', family: 'left-mixed', cc: 'ITA', kind: 'passport', s: { langs: ['it', 'en'], date: 'DOT', labelSize: 14 }, page: PG.ITA, build: leftLayout(ROWS_A, [{ gap: 2 }, { column: 700 }, { gap: 1 }, { gap: 3 }, { column: 700 }], { raise: 4 }) },
+  // ---- names in two scripts (the state's, then the zone's Latin): on one line, or on two
+  { name: 'above-ru-en-two-script-dot', family: 'above', cc: 'RUS', kind: 'passport', s: { langs: ['ru', 'en'], date: 'DOT', labelSize: 13, twoScript: 'line', numberSplit: 2 }, page: PG.RUS, build: aboveLayout(GRID_2S, {}, 62), holder: { numberStyle: 'digits' } },
+  { name: 'above-bg-en-two-script-dot', family: 'above', cc: 'BGR', kind: 'passport', s: { langs: ['bg', 'en'], date: 'DOT', labelSize: 13, twoScript: 'line' }, page: PG.BGR, build: aboveLayout(GRID_2S, {}, 62), holder: { numberStyle: 'digits' } },
+  { name: 'above-uk-en-two-script-bi', family: 'above', cc: 'UKR', kind: 'passport', s: { langs: ['uk', 'en'], date: 'BI:uk', labelSize: 13, twoScript: 'line' }, page: PG.UKR, build: aboveLayout(GRID_2S, {}, 62), holder: { numberStyle: 'll6' } },
+  { name: 'above-el-en-two-script-bi', family: 'above', cc: 'GRC', kind: 'passport', s: { langs: ['el', 'en'], date: 'BI:el', labelSize: 13, twoScript: 'line' }, page: PG.GRC, build: aboveLayout(GRID_2S, {}, 62), holder: { numberStyle: 'll7' } },
+  { name: 'above-ru-en-two-script-lines', family: 'above', cc: 'RUS', kind: 'passport', s: { langs: ['ru', 'en'], date: 'DOT', labelSize: 13, twoScript: 'lines', numberSplit: 2 }, page: PG.RUS, build: aboveLayout(GRID_2S, {}, 56, 116), holder: { numberStyle: 'digits' } },
+  { name: 'above-el-en-two-script-lines', family: 'above', cc: 'GRC', kind: 'passport', s: { langs: ['el', 'en'], date: 'DOT', labelSize: 13, twoScript: 'lines' }, page: PG.GRC, build: aboveLayout(GRID_2S, {}, 56, 116), holder: { numberStyle: 'll7' } },
+  // ---- the document number's label and the personal number's in one row
+  { name: 'above-nl-en-number-personal-row', family: 'above', cc: 'NLD', kind: 'passport', s: { langs: ['nl', 'en'], date: 'DOT', labelSize: 13 }, page: PG.NLD, build: aboveLayout(GRID_NUMBERS(226), {}), holder: { personal: 'digits' } },
+  { name: 'above-es-en-number-dni-row', family: 'above', cc: 'ESP', kind: 'passport', s: { langs: ['es', 'en'], date: 'SLASH', labelSize: 13 }, page: PG.ESP, build: aboveLayout(GRID_NUMBERS(190), {}), holder: { personal: 'dni' } },
+  { name: 'above-be-fr-en-number-personal-row', family: 'above', cc: 'BEL', kind: 'passport', s: { langs: ['fr', 'en'], date: 'DOT', labelSize: 13 }, page: PG.BEL, build: aboveLayout(GRID_NUMBERS(212), {}), holder: { personal: 'digits' } },
+  // ---- labels left of values nearly touching them (OCR reads label and value as one line)
+  { name: 'left-touch-en', family: 'left-close', cc: 'IRL', kind: 'passport', s: { langs: ['en'], date: 'EN' }, page: PG.IRL, build: leftLayout(ROWS_A, CLOSE(0.3), {}) },
+  { name: 'left-touch-en-colon', family: 'left-close', cc: 'GBR', kind: 'passport', s: { langs: ['en'], date: 'DOT' }, page: PG.GBR, build: leftLayout(ROWS_B, CLOSE(0.4), { colon: true }) },
+  { name: 'left-touch-fr-en', family: 'left-close', cc: 'FRA', kind: 'passport', s: { langs: ['fr', 'en'], date: 'SP', labelSize: 14 }, page: PG.FRA, build: leftLayout(ROWS_A, CLOSE(0.4), {}) },
 ]

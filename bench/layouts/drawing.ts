@@ -103,7 +103,8 @@ function above(c: Ctx, k: Key, x: number, y: number, valueLines?: string[]): str
   const vals = valueLines ?? valueText(k, c.h, s, c.kind)
   // A label wider than the page has room for is printed condensed into that room (as states print trilingual labels).
   const lab = labelText(k, s)
-  const est = [...lab].reduce((w, ch) => w + (/[A-Z]/.test(ch) ? 0.68 : /[a-zà-ÿ]/.test(ch) ? 0.56 : 0.4), 0) * ls * (s.labelFont === COND ? 0.9 : 1)
+  // (Cyrillic and Greek letters as wide as Latin ones.)
+  const est = [...lab].reduce((w, ch) => w + (/[A-ZΑ-ΩЀ-Я]/.test(ch) ? 0.68 : /[a-zà-ÿά-ώа-џ]/.test(ch) ? 0.56 : 0.4), 0) * ls * (s.labelFont === COND ? 0.9 : 1)
   const room = c.W - 30 - x
   const label = est * 1.1 > room
     ? `<text transform="translate(${x} ${y}) scale(${(room / (est * 1.1)).toFixed(3)} 1)" x="0" y="0" font-family="${s.labelFont ?? SANS}" font-size="${ls}" fill="${s.labelColour ?? '#4a5568'}">${esc(lab)}</text>`
@@ -151,9 +152,10 @@ export function aboveLayout(grid: Array<Array<[Key, number]>>, ex: Extras, rowSt
       let extra = 0
       for (const [k, x] of row) {
         if (k === 'personal' && !c.h.personal) continue
-        const lines = k === 'given' ? givenLines(c.h, ex.splitGiven) : undefined
+        // A name in two scripts may take two lines too (the national over the Latin).
+        const lines = k === 'given' && !c.h.national ? givenLines(c.h, ex.splitGiven) : valueText(k, c.h, c.s, c.kind)
         out += above(c, k, x, y, lines)
-        if (lines && lines.length > 1) extra = Math.round((c.s.valueSize ?? 24) * 1.15)
+        if (lines.length > 1) extra = Math.max(extra, Math.round((c.s.valueSize ?? 24) * 1.15))
       }
       y += rowStep + extra
     }

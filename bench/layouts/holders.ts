@@ -11,6 +11,8 @@ const MONTHS: Record<string, string[]> = {
   nl: ['JAN', 'FEB', 'MAA', 'APR', 'MEI', 'JUN', 'JUL', 'AUG', 'SEP', 'OKT', 'NOV', 'DEC'],
   es: ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'],
   it: ['GEN', 'FEB', 'MAR', 'APR', 'MAG', 'GIU', 'LUG', 'AGO', 'SET', 'OTT', 'NOV', 'DIC'],
+  uk: ['СІЧ', 'ЛЮТ', 'БЕР', 'КВІ', 'ТРА', 'ЧЕР', 'ЛИП', 'СЕР', 'ВЕР', 'ЖОВ', 'ЛИС', 'ГРУ'],
+  el: ['ΙΑΝ', 'ΦΕΒ', 'ΜΑΡ', 'ΑΠΡ', 'ΜΑΪ', 'ΙΟΥΝ', 'ΙΟΥΛ', 'ΑΥΓ', 'ΣΕΠ', 'ΟΚΤ', 'ΝΟΕ', 'ΔΕΚ'],
 }
 
 /**
@@ -51,8 +53,32 @@ const translit = (s: string) =>
   s.toUpperCase().replace(/Ü/g, 'UE').replace(/Ö/g, 'OE').replace(/Ä/g, 'AE').replace(/ß/g, 'SS').replace(/Å/g, 'AA')
     .normalize('NFD').replace(/\p{M}/gu, '').replace(/['’]/g, '').replace(/-/g, ' ')
 
-/** What a country prints: its nationality, names, places, issuing authority, and its sex codes (female, male). */
-export interface Country { code: string; issuing: string; natPrinted: string; surnames: string[]; given: string[]; places: string[]; authority: string; sex: [string, string] }
+/**
+ * A name written in Cyrillic or Greek as ICAO 9303 Part 3 transliterates it for the zone (its tables
+ * for Cyrillic and Greek; ΟΥ as OU, as Greek passports write it after ELOT 743): the Latin spelling a
+ * two-script page prints beside the national one. The catalogue's names keep to letters whose
+ * spelling the states' own laws share with ICAO's (no Bulgarian Ъ, Щ, Я; no Ukrainian Г, И; no Greek
+ * ΑΥ, ΕΥ, ΜΠ, ΝΤ at a word's start).
+ */
+const SCRIPT_LETTERS: Record<string, string> = {
+  А: 'A', Б: 'B', В: 'V', Г: 'G', Ґ: 'G', Д: 'D', Е: 'E', Ё: 'E', Є: 'IE', Ж: 'ZH', З: 'Z', И: 'I', І: 'I', Ї: 'I', Й: 'I',
+  К: 'K', Л: 'L', М: 'M', Н: 'N', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', У: 'U', Ф: 'F', Х: 'KH', Ц: 'TS', Ч: 'CH',
+  Ш: 'SH', Щ: 'SHCH', Ъ: 'IE', Ы: 'Y', Ь: '', Э: 'E', Ю: 'IU', Я: 'IA',
+  Α: 'A', Β: 'V', Γ: 'G', Δ: 'D', Ε: 'E', Ζ: 'Z', Η: 'I', Θ: 'TH', Ι: 'I', Κ: 'K', Λ: 'L', Μ: 'M', Ν: 'N', Ξ: 'X',
+  Ο: 'O', Π: 'P', Ρ: 'R', Σ: 'S', Τ: 'T', Υ: 'Y', Φ: 'F', Χ: 'CH', Ψ: 'PS', Ω: 'O',
+}
+const icaoLatin = (name: string) =>
+  name.normalize('NFD').replace(/\p{M}/gu, '').replace(/ΟΥ/g, 'OU').replace(/[\u0370-\u03ff\u0400-\u04ff]/g, (c) => SCRIPT_LETTERS[c] ?? c).replace(/['’]/g, '')
+
+/**
+ * What a country prints: its nationality, names, places, issuing authority, and its sex codes (female,
+ * male). A state writing names in a script of its own (`script`) has them here in that script (and, where
+ * its names are a woman's or a man's, a woman's in `femaleSurnames` and `femaleGiven`).
+ */
+export interface Country {
+  code: string; issuing: string; natPrinted: string; surnames: string[]; given: string[]; places: string[]; authority: string; sex: [string, string]
+  script?: 'cyrillic' | 'greek'; femaleSurnames?: string[]; femaleGiven?: string[]
+}
 
 const COUNTRIES: Record<string, Country> = {
   NLD: { code: 'NLD', issuing: 'NLD', natPrinted: 'NEDERLANDSE', surnames: ['DE VRIES', 'JANSEN', 'VAN DIJK', 'BAKKER', 'VISSER', 'MEIJER'], given: ['ANNA MARIA', 'PIETER JAN', 'SOPHIE', 'LIEKE', 'DAAN', 'JOHANNES HENDRIK'], places: ['UTRECHT', 'ROTTERDAM', 'GRONINGEN', 'DELFT'], authority: 'BURG. VAN AMSTERDAM', sex: ['V/F', 'M/M'] },
@@ -66,12 +92,39 @@ const COUNTRIES: Record<string, Country> = {
   AUT: { code: 'AUT', issuing: 'AUT', natPrinted: 'ÖSTERREICH', surnames: ['GRUBER', 'HUBER', 'WAGNER', 'PICHLER'], given: ['ELISABETH', 'FLORIAN', 'JOHANNA', 'STEFAN'], places: ['WIEN', 'GRAZ', 'LINZ', 'SALZBURG'], authority: 'BH INNSBRUCK', sex: ['F', 'M'] },
   CHE: { code: 'CHE', issuing: 'CHE', natPrinted: 'SCHWEIZ SUISSE', surnames: ['MEIER', 'FAVRE', 'KELLER', 'BERNASCONI'], given: ['NICOLE', 'RETO', 'SIMONE', 'ANDREA'], places: ['BERN', 'ZÜRICH', 'LUGANO', 'GENÈVE'], authority: 'BERN', sex: ['F', 'M'] },
   SWE: { code: 'SWE', issuing: 'SWE', natPrinted: 'SVENSK/SWEDISH', surnames: ['LINDQVIST', 'ANDERSSON', 'NILSSON', 'BERG'], given: ['ASTRID', 'ERIK', 'INGRID', 'OSKAR'], places: ['UPPSALA', 'MALMÖ', 'GÖTEBORG'], authority: 'POLISEN', sex: ['F', 'M'] },
+  // States printing the holder's name in their script and in Latin letters.
+  RUS: {
+    code: 'RUS', issuing: 'RUS', natPrinted: 'РОССИЙСКАЯ ФЕДЕРАЦИЯ / RUSSIAN FEDERATION', script: 'cyrillic',
+    surnames: ['ИВАНОВ', 'СМИРНОВ', 'КУЗНЕЦОВ', 'СОКОЛОВ', 'ЖУКОВ', 'ВОРОБЬЁВ'], femaleSurnames: ['ИВАНОВА', 'СМИРНОВА', 'КУЗНЕЦОВА', 'СОКОЛОВА', 'ЖУКОВА', 'ЩЕРБАКОВА'],
+    given: ['ДМИТРИЙ', 'АЛЕКСЕЙ', 'СЕРГЕЙ', 'МИХАИЛ', 'ЮРИЙ'], femaleGiven: ['НАТАЛЬЯ', 'ЕЛЕНА', 'ЮЛИЯ', 'ОЛЬГА', 'ТАТЬЯНА'],
+    places: ['МОСКВА / RUSSIA', 'САНКТ-ПЕТЕРБУРГ / RUSSIA', 'НОВОСИБИРСК / RUSSIA', 'КАЗАНЬ / RUSSIA'], authority: 'МВД 77810', sex: ['Ж/F', 'М/M'],
+  },
+  BGR: {
+    code: 'BGR', issuing: 'BGR', natPrinted: 'БЪЛГАРСКО / BULGARIAN', script: 'cyrillic',
+    surnames: ['ГЕОРГИЕВ', 'ДИМИТРОВ', 'ПЕТРОВ', 'НИКОЛОВ', 'ЖИВКОВ', 'ЦВЕТАНОВ'], femaleSurnames: ['ГЕОРГИЕВА', 'ДИМИТРОВА', 'ПЕТРОВА', 'НИКОЛОВА', 'ЧОЛАКОВА', 'ЦВЕТАНОВА'],
+    given: ['ИВАН', 'ГЕОРГИ', 'СТЕФАН', 'ВАСИЛ', 'БОРИСЛАВ'], femaleGiven: ['ЕЛЕНА', 'ДЕСИСЛАВА', 'ВЕСЕЛИНА', 'ГАЛИНА', 'ЦВЕТЕЛИНА'],
+    places: ['СОФИЯ / SOFIA', 'ПЛОВДИВ / PLOVDIV', 'ВАРНА / VARNA', 'БУРГАС / BURGAS'], authority: 'МВР / MOI BGR', sex: ['Ж/F', 'М/M'],
+  },
+  UKR: {
+    code: 'UKR', issuing: 'UKR', natPrinted: 'УКРАЇНА / UKRAINE', script: 'cyrillic',
+    surnames: ['ШЕВЧЕНКО', 'КОВАЛЕНКО', 'БОНДАРЕНКО', 'ТКАЧЕНКО', 'КРАВЧУК', 'КОВАЛЬЧУК'],
+    given: ['ТАРАС', 'ОЛЕКСАНДР', 'ОЛЕКСІЙ', 'ПЕТРО', 'СТЕПАН'], femaleGiven: ['ОЛЕНА', 'ОКСАНА', 'СОФІЯ', 'НАТАЛІЯ', 'ЛЕСЯ'],
+    places: ['М. КИЇВ / UKR', 'М. ЛЬВІВ / UKR', 'М. ОДЕСА / UKR', 'М. ХАРКІВ / UKR'], authority: '8012', sex: ['Ж/F', 'Ч/M'],
+  },
+  GRC: {
+    code: 'GRC', issuing: 'GRC', natPrinted: 'ΕΛΛΗΝΙΚΗ / HELLENIC', script: 'greek',
+    surnames: ['ΠΑΠΑΔΟΠΟΥΛΟΣ', 'ΒΛΑΧΟΣ', 'ΟΙΚΟΝΟΜΟΥ', 'ΓΕΩΡΓΙΟΥ', 'ΚΩΝΣΤΑΝΤΙΝΙΔΗΣ', 'ΜΑΚΡΗΣ'], femaleSurnames: ['ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΒΛΑΧΟΥ', 'ΟΙΚΟΝΟΜΟΥ', 'ΓΕΩΡΓΙΟΥ', 'ΚΩΝΣΤΑΝΤΙΝΙΔΟΥ', 'ΜΑΚΡΗ'],
+    given: ['ΝΙΚΟΛΑΟΣ', 'ΔΗΜΗΤΡΙΟΣ', 'ΙΩΑΝΝΗΣ', 'ΑΘΑΝΑΣΙΟΣ', 'ΧΡΗΣΤΟΣ'], femaleGiven: ['ΜΑΡΙΑ', 'ΕΛΕΝΗ', 'ΣΟΦΙΑ', 'ΧΡΙΣΤΙΝΑ', 'ΑΙΚΑΤΕΡΙΝΗ'],
+    places: ['ΑΘΗΝΑ / ATHINA', 'ΘΕΣΣΑΛΟΝΙΚΗ / THESSALONIKI', 'ΠΑΤΡΑ / PATRA', 'ΗΡΑΚΛΕΙΟ / IRAKLEIO'], authority: 'Α.Ε.Α./Δ.Δ.', sex: ['Θ/F', 'Α/M'],
+  },
 }
 
 /** A page's holder: names and dates as printed (dates ISO), and the names as the zone spells them. */
 export interface Holder {
   country: Country; surname: string; given: string; sex: 'F' | 'M'; sexPrinted: string; number: string
   dob: string; issue: string; expiry: string; pob: string; personal?: string; mrzSurname: string; mrzGiven: string
+  /** The names in the state's own script, where it has one (`surname` and `given` are then their Latin spelling). */
+  national?: { surname: string; given: string }
 }
 
 /**
@@ -79,7 +132,7 @@ export interface Holder {
  * birth year two digits cannot place), valid `years`, two given names, a personal number in the
  * country's style, and the document number's style.
  */
-export interface HolderOptions { bornFrom?: number; bornTo?: number; years?: 5 | 10; twoGiven?: boolean; personal?: 'digits' | 'sweden' | 'dni'; numberStyle?: 'alnum' | 'digits' | 'll7' }
+export interface HolderOptions { bornFrom?: number; bornTo?: number; years?: 5 | 10; twoGiven?: boolean; personal?: 'digits' | 'sweden' | 'dni'; numberStyle?: 'alnum' | 'digits' | 'll7' | 'll6' }
 
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ'
 const DIGITS = '0123456789'
@@ -90,8 +143,9 @@ export function makeHolder(seed: number, cc: string, o: HolderOptions = {}): Hol
   const pick = <T,>(a: T[]) => a[Math.floor(r() * a.length)]!
   const country = COUNTRIES[cc]!
   const sex: 'F' | 'M' = r() < 0.5 ? 'F' : 'M'
-  const surname = pick(country.surnames)
-  let given = pick(country.given)
+  // (A woman's names from a woman's list, where the country has one: the same draws.)
+  const surname = pick(sex === 'F' && country.femaleSurnames ? country.femaleSurnames : country.surnames)
+  let given = pick(sex === 'F' && country.femaleGiven ? country.femaleGiven : country.given)
   if (o.twoGiven && !given.includes(' ')) given = `${given} ${country.given.filter((g) => !g.includes(' ') && g !== given)[0]}`
   const bornFrom = o.bornFrom ?? 1952
   const bornTo = o.bornTo ?? 2004
@@ -108,6 +162,7 @@ export function makeHolder(seed: number, cc: string, o: HolderOptions = {}): Hol
   let number = ''
   if (style === 'digits') for (let i = 0; i < 9; i++) number += pick([...DIGITS])
   else if (style === 'll7') number = pick([...LETTERS]) + pick([...LETTERS]) + Array.from({ length: 7 }, () => pick([...DIGITS])).join('')
+  else if (style === 'll6') number = pick([...LETTERS]) + pick([...LETTERS]) + Array.from({ length: 6 }, () => pick([...DIGITS])).join('')
   else for (let i = 0; i < 9; i++) number += i < 2 ? pick([...LETTERS]) : pick([...(LETTERS + DIGITS + DIGITS)])
   let personal: string | undefined
   if (o.personal === 'digits') {
@@ -118,6 +173,13 @@ export function makeHolder(seed: number, cc: string, o: HolderOptions = {}): Hol
   if (o.personal === 'dni') {
     const n = Array.from({ length: 8 }, () => pick([...DIGITS])).join('')
     personal = n + 'TRWAGMYFPDXBNJZSQVHLCKE'[Number(n) % 23]
+  }
+  if (country.script) {
+    const latin = { surname: icaoLatin(surname), given: icaoLatin(given) }
+    return {
+      country, surname: latin.surname, given: latin.given, sex, sexPrinted: sex === 'F' ? country.sex[0] : country.sex[1], number, dob, issue, expiry, pob: pick(country.places), personal,
+      mrzSurname: translit(latin.surname), mrzGiven: translit(latin.given), national: { surname, given },
+    }
   }
   return {
     country, surname, given, sex, sexPrinted: sex === 'F' ? country.sex[0] : country.sex[1], number, dob, issue, expiry, pob: pick(country.places), personal,

@@ -11,6 +11,11 @@ const LABELS: Record<string, Record<Key, string>> = {
   nl: { type: 'Soort', code: 'Code', number: 'Documentnummer', surname: 'Naam', given: 'Voornamen', nationality: 'Nationaliteit', dob: 'Geboortedatum', sex: 'Geslacht', pob: 'Geboorteplaats', issue: 'Datum van afgifte', expiry: 'Geldig tot', authority: 'Autoriteit', personal: 'Persoonsnummer', range: 'Geldig van - tot' },
   es: { type: 'Tipo', code: 'Código', number: 'N° pasaporte', surname: 'Apellidos', given: 'Nombre', nationality: 'Nacionalidad', dob: 'Fecha de nacimiento', sex: 'Sexo', pob: 'Lugar de nacimiento', issue: 'Fecha de expedición', expiry: 'Fecha de caducidad', authority: 'Autoridad', personal: 'DNI N°', range: 'Válido desde - hasta' },
   it: { type: 'Tipo', code: 'Codice', number: 'Passaporto N.', surname: 'Cognome', given: 'Nome', nationality: 'Cittadinanza', dob: 'Data di nascita', sex: 'Sesso', pob: 'Luogo di nascita', issue: 'Data di rilascio', expiry: 'Data di scadenza', authority: 'Autorità', personal: 'Codice fiscale', range: 'Valido dal - al' },
+  // Labels of states printing their own script first (Russian, Bulgarian, Ukrainian, Greek), then Latin.
+  ru: { type: 'Тип', code: 'Код государства', number: 'Номер паспорта', surname: 'Фамилия', given: 'Имя', nationality: 'Гражданство', dob: 'Дата рождения', sex: 'Пол', pob: 'Место рождения', issue: 'Дата выдачи', expiry: 'Дата окончания срока', authority: 'Орган, выдавший документ', personal: 'Личный код', range: 'Действителен с - по' },
+  bg: { type: 'Вид', code: 'Код', number: 'Паспорт №', surname: 'Фамилия', given: 'Име', nationality: 'Гражданство', dob: 'Дата на раждане', sex: 'Пол', pob: 'Място на раждане', issue: 'Дата на издаване', expiry: 'Валиден до', authority: 'Издаден от', personal: 'ЕГН', range: 'Валиден от - до' },
+  uk: { type: 'Тип', code: 'Код держави', number: 'Паспорт №', surname: 'Прізвище', given: "Ім'я", nationality: 'Громадянство', dob: 'Дата народження', sex: 'Стать', pob: 'Місце народження', issue: 'Дата видачі', expiry: 'Дійсний до', authority: 'Орган, що видав', personal: 'Запис №', range: 'Дійсний з - до' },
+  el: { type: 'Τύπος', code: 'Κωδικός', number: 'Αρ. διαβατηρίου', surname: 'Επώνυμο', given: 'Όνομα', nationality: 'Ιθαγένεια', dob: 'Ημερ. γέννησης', sex: 'Φύλο', pob: 'Τόπος γέννησης', issue: 'Ημερ. έκδοσης', expiry: 'Ημερ. λήξης', authority: 'Αρχή έκδοσης', personal: 'Αρ. μητρώου', range: 'Ισχύει από - έως' },
 }
 /** An identity card's number is its card's, not a passport's. */
 const CARD_NUMBER: Record<string, string> = { en: 'Card No.', fr: 'N° de la carte', de: 'Ausweisnummer', nl: 'Documentnummer', es: 'N° soporte', it: 'N. carta' }
@@ -20,6 +25,13 @@ const NUMBERED: Partial<Record<Key, string>> = { type: '1.', code: '2.', number:
 export interface Style {
   langs: string[]; date: DateStyle; numbered?: 'prefix' | 'suffix'; labelSize?: number; valueSize?: number; labelFont?: string; valueFont?: string; valueWeight?: 'bold' | 'normal'
   labelCase?: 'upper' | 'as-is'; labelColour?: string; id?: boolean
+  /**
+   * A holder named in a script of her state's (national in holders.ts): both spellings on one line
+   * (ИВАНОВА / IVANOVA), or on two, the national over the Latin.
+   */
+  twoScript?: 'line' | 'lines'
+  /** The document number printed in two groups, split after this many characters (72 1234567). */
+  numberSplit?: number
 }
 
 export function labelText(k: Key, s: Style): string {
@@ -35,9 +47,9 @@ export function valueText(k: Key, h: Holder, s: Style, kind: 'passport' | 'id_ca
   switch (k) {
     case 'type': return [kind === 'passport' ? 'P' : 'ID']
     case 'code': return [h.country.issuing]
-    case 'number': return [h.number]
-    case 'surname': return [h.surname]
-    case 'given': return [h.given]
+    case 'number': return [s.numberSplit ? `${h.number.slice(0, s.numberSplit)} ${h.number.slice(s.numberSplit)}` : h.number]
+    case 'surname': return h.national ? bothScripts(h.national.surname, h.surname, s) : [h.surname]
+    case 'given': return h.national ? bothScripts(h.national.given, h.given, s) : [h.given]
     case 'nationality': return [h.country.natPrinted]
     case 'dob': return [printDate(h.dob, s.date)]
     case 'sex': return [h.sexPrinted]
@@ -49,3 +61,6 @@ export function valueText(k: Key, h: Holder, s: Style, kind: 'passport' | 'id_ca
     case 'range': return [`${printDate(h.issue, s.date)} - ${printDate(h.expiry, s.date)}`]
   }
 }
+
+/** A name in the state's script and in Latin letters: on one line, or the national over the Latin. */
+const bothScripts = (national: string, latin: string, s: Style) => (s.twoScript === 'lines' ? [national, latin] : [`${national} / ${latin}`])
