@@ -8,9 +8,6 @@ const MONTHS: Record<string, number> = {
   NOV: 11, DEC: 12, DEZ: 12, DIC: 12, GEN: 1, ENE: 1, OUT: 10, DES: 12, AOUT: 8,
 }
 
-/** A month's word, or a month's name run into the next language's (JUNJ of JUNJUIN, SEPS of SEPSEPT). */
-const monthOf = (word: string) => MONTHS[word] ?? MONTHS[word.slice(0, 3)]
-
 /**
  * The month that letters name when they are months' words alone, run together or not (MAR, MAAMAR,
  * JUNJUIN), a slash between them read as I or L (MAAIMAR): no name among them.
@@ -44,12 +41,14 @@ const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-
 interface Found { at: number; end: number; date: string }
 
 /**
- * A day, a month in words and a year: the month in one language or several (14 MAA/MAR 1985), OCR's
- * spaces and slashes lost (14MAAMAR1985, 23JUNJUIN 2032). The first word may be a month in another
- * script, or what OCR keeps of it (20 ΦΕΒ/FEB 1987 read 20 EB/FEB1987), when a month's word follows.
+ * A day, a month in words and a year of `digits` digits: the month in one language or several
+ * (14 MAA/MAR 1985, 12 GEN/JAN 1984), OCR's spaces and slashes lost (14MAAMAR1985, 23JUNJUIN 2032).
+ * The first word may be a month in another script, or what OCR keeps of it (20 ΦΕΒ/FEB 1987 read
+ * 20 EB/FEB1987), when a slash and a month's word follow.
  */
-const MONTH_DATE = /(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?((?:\s*\/?\s*[A-Z]{3,4})*)[\s./-]*(\d{4})(?!\d)/gu
-const SHORT_MONTH_DATE = /(?<!\d)(\d{1,2})[\s./-]*(\p{L}{1,4})(?:\s*\/?\s*([A-Z]{3,4}))?((?:\s*\/?\s*[A-Z]{3,4})*)[\s./-]*(\d{2})(?!\d)/gu
+const monthDate = (digits: number) => new RegExp(`(?<!\\d)(\\d{1,2})[\\s./-]*(\\p{L}{1,4})(?:\\s*\\/?\\s*([A-Z]{3,4}))?((?:\\s*\\/?\\s*[A-Z]{3,4})*)[\\s./-]*(\\d{${digits}})(?!\\d)`, 'gu')
+const MONTH_DATE = monthDate(4)
+const SHORT_MONTH_DATE = monthDate(2)
 
 /**
  * The month such a match names: its words months' alone, or, after a first word that is not (another
@@ -64,10 +63,6 @@ function inWords(m: RegExpMatchArray): number | undefined {
 function fullDates(line: string): Found[] {
   const found: Found[] = []
   const add = (m: RegExpMatchArray, date: string) => found.push({ at: m.index!, end: m.index! + m[0].length, date })
-  // OCR often drops the spaces (14MAA/MAR1985), and at a slant the slash between a month's two
-  // languages too (14MAAMAR 1985, 23JUNJUIN 2032): the first word names the month, or the second
-  // (12 GEN/JAN 1984).
-  // The first word may be a month in another script, or what OCR keeps of it (20 ΦΕΒ/FEB 1987 read 20 EB/FEB1987).
   for (const m of line.matchAll(MONTH_DATE)) {
     const month = inWords(m)
     if (month) add(m, iso(Number(m[5]), month, Number(m[1])))
