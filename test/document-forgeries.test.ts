@@ -133,6 +133,8 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     // Nor a date built around it (02 JUN … 2024, read 02JUNMULLER 2024): a name between a month and a year makes no date.
     const around = await withSticker(await withSticker(forged, '2024', 470, 196, 90), '02 JUN', 282, 204, 64, 'start', 15)
     refused(t, await verify(b, key, around, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'a name inside a date')
+    // Nor a word put before it whose letters, run together with the name's, hold a label's (No MULLER: NOM).
+    refused(t, await verify(b, key, await withSticker(forged, 'No', 316, 204, 32, 'start', 15), { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'No MULLER is a name line')
   })
 
   await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {
@@ -179,6 +181,10 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
       const suffixed = await withSticker(forged, word, 1019, top, 100, 'start', size)
       refused(t, await verify(b, key, await withSticker(suffixed, '09 FEB/FEB 2029', 950, 335, 240)), 'expiration_date', '2029-02-09', `${word}: a date spoilt`)
     }
+    // A word put after the page's own expiry (still read as a date), the issue's spoilt: a label's words
+    // after a date do not take the date from the label over it.
+    const updated = await withSticker(await withSticker(forged, 'UPDATED', 1019, 552, 110, 'start', 15), '10 FEB/FEB 20147', 346, 546, 300)
+    refused(t, await verify(b, key, await withSticker(updated, '09 FEB/FEB 2029', 950, 335, 240)), 'expiration_date', '2029-02-09', '09 FEB/FEB 2019 UPDATED is the expiry')
   })
 
   await t.test('a date added on its label’s own line leaves the date under the label', async (t) => {

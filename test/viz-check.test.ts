@@ -260,6 +260,13 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
   const dated = ['Naam / Surname', 'KRAMER', 'MULLER14MAR1985', 'Voornamen / Given names', 'ANNA MARIA']
   const besideAndUnder = { under: [[0, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [[0, 1]] as Array<[number, number]>, along: [350, 520, 350, 350, 350] }
   t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, dated, besideAndUnder).fields.surname, 'near', 'a date run onto the page’s own name')
+  // Whatever word is put before the page's own name (No MULLER: NOM run together), and whatever the
+  // holder's name holds (RICARDO: CARD; MAY, MARJAN: months' words).
+  const named = (own: string) => ['Naam / Surname', 'KRAMER', own, 'Voornamen / Given names', 'ANNA MARIA']
+  for (const own of ['No MULLER', 'RICARDO', 'MAY', 'MARJAN']) {
+    t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, named(own), besideAndUnder).fields.surname, 'near', `${own} is a name line`)
+  }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'MAY' }, named('MAY').filter((l) => l !== 'KRAMER'), { under: [[0, 1], [1, 2], [2, 3]], beside: [], along: [350, 350, 350, 350] }).fields.surname, 'match', 'a holder named MAY')
 })
 
 t.test("a name under its label is that line's whole value, under every such label", async (t) => {
@@ -370,6 +377,10 @@ t.test('where the page labels the number, the number under the label is the zone
   t.equal(vizCrossCheck({ ...mrz, document_number: '02872691Z' }, [...spanish, '02872691Z'], oneRow).fields.document_number, 'near', 'the personal number is no document number')
   const gluedStolen = ['Persoonsnr. Documentnummer / Document No.', 'NW8K2P7R4 NK2H5F1R3']
   t.equal(vizCrossCheck(stolen, gluedStolen, { under: [[0, 1]], beside: [], along: [680, 780], ends: [1150, 1190] }).fields.document_number, 'near', 'the stolen number glued on')
+  // A document's word put before the label with another number's: the words naming the document's
+  // number (Documentnummer) place its column, not the first document word (Card).
+  const cardPrefix = ['Card /Persoonsnr Documentnummer/ Document No.', 'NK2H5F1R3', 'NW8K2P7R4']
+  t.equal(vizCrossCheck(stolen, cardPrefix, { under: [[0, 1], [0, 2]], beside: [], along: [648, 600, 780], ends: [1043, 760, 955] }).fields.document_number, 'near', 'Card before Documentnummer')
   // A label's words put after the page's own number leave it the label's value.
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 No.NK2H5F1R3')), layout).fields.document_number, 'near', 'a number, then a label')
   t.equal(vizCrossCheck(stolen, numbered.map((l) => l.replace('NW8K2P7R4', 'NW8K2P7R4 Personal No.')), layout).fields.document_number, 'near', 'a number, then another’s label')

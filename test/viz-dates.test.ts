@@ -129,6 +129,9 @@ t.test('a date printed over another field confirms nothing', async (t) => {
   // The page's own expiry made unreadable by a digit added onto it, the forged date printed under no label.
   const spoilt = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Geldig tot/Date of expiry', '09 FEB/FEB 20190', '09 FEB/FEB 2029']
   t.equal(vizCrossCheck(forged, spoilt, layout([[0, 1], [2, 3]])).fields.expiration_date, 'near', 'the label’s date is not known')
+  // A word put after the page's own expiry, read as a date still: the expiry's label keeps it.
+  const updated = ['Geboortedatum/Dateofbirth', '14MAA/MAR1985', 'Geldig tot/Date of expiry', '09 FEB/FEB 2019 UPDATED', '09 FEB/FEB 2029']
+  t.equal(vizCrossCheck(forged, updated, layout([[0, 1], [2, 3]])).fields.expiration_date, 'near', 'UPDATED is no label of the date before it')
   // Whatever field's or date's word is put onto the spoilt date (SEX, DATE).
   for (const word of ['7SEX', '7 DATE', '7 Code']) {
     const suffixed = spoilt.map((l) => (l === '09 FEB/FEB 20190' ? `09FEB/FEB2019${word}` : l))

@@ -111,3 +111,9 @@ export function withoutDates(line: string): string {
   for (const { at, end } of [...fullDates(read), ...shortDates(read)]) for (let i = at; i < end; i++) chars[i] = ' '
   return chars.join('')
 }
+
+/** What a page line prints before its first date (the whole line where it prints none): a label's words, where it prints its date after them. */
+export function beforeDates(line: string): string {
+  const read = asOcrReads(line)
+  return line.slice(0, Math.min(line.length, ...[...fullDates(read), ...shortDates(read)].map((f) => f.at)))
+}

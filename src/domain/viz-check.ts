@@ -9,7 +9,7 @@
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings, printsTwoScripts } from './mrz-names.js'
-import { datesOf, isMonthWord } from './printed-dates.js'
+import { datesOf, isMonthWord, printsDate } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 import { labelsConfirmNumber } from './viz-numbers.js'
 import type { SentZoneCheck } from './sent-zone.js'
@@ -209,12 +209,15 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const labelled = underLabels(lines, label, layout)
     if (!labelled.length || anywhere !== 'match') return anywhere
     const prints = (i: number) => [upper[i]!, ...withNext(i)].flatMap(formsOf).some(whole(value, cutShort))
-    // Where the layout is known, each line with a word of letters that is no month's under or beside the
-    // label that is no label (no label's words, their spaces read or not) prints the name: a name added
-    // in the label's row beside the page's own under it (or under it, beside the page's own) is a second
-    // name for one label, whatever digit, mark or date is put onto the page's own.
-    const nameLike = (i: number) =>
-      layout.along.length > 0 && !labelsAlone(lines[i]!) && upper[i]!.split(/[^\p{L}]+/u).some((w) => w.length >= 2 && !isMonthWord(w)) && !LABEL_WORDS.some((w) => lines[i]!.join('').includes(w))
+    // Where the layout is known, each line of words under or beside the label that holds no label's word
+    // (its spaces read or not) and is no date (its words months' beside a date) prints the name: a name
+    // added in the label's row beside the page's own under it (or under it, beside the page's own) is a
+    // second name for one label, whatever digit, mark, word or date is put onto the page's own.
+    const nameLike = (i: number) => {
+      const letters = upper[i]!.split(/[^\p{L}]+/u).filter((w) => w.length >= 2)
+      const named = letters.some((w) => !isMonthWord(w)) || (letters.length > 0 && !printsDate(upper[i]!))
+      return layout.along.length > 0 && named && !labelsAlone(lines[i]!) && !lines[i]!.some(isLabel)
+    }
     // On a two-script state's page, a name in its own script may be printed over the Latin one: a line
     // under the label that does not print the name has it printed right under it.
     const printsOrOver = (i: number) => prints(i) || (twoScripts && layout.under.some(([a, j]) => a === i && prints(j)))

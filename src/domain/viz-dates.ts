@@ -2,7 +2,7 @@
 // against the zone's two dates (src/domain/viz-check.ts).
 import type { MrzData } from '../../generated/schemas.js'
 import type { VizStatus } from './viz-check.js'
-import { datesOf, isMonthWord, shortDatesOf, withoutDates } from './printed-dates.js'
+import { beforeDates, datesOf, isMonthWord, shortDatesOf, withoutDates } from './printed-dates.js'
 
 /** Dates as a page prints them: with their century (YYYY-MM-DD), and with a two-digit year (YY-MM-DD). */
 interface Dates { full: string[], short: string[] }
@@ -139,7 +139,9 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
       const inRowUnder = layout.under.some(([a, b]) => a === i && b === k)
       return (inRowUnder && (!namesDate(i) || dateOver(i, j))) || (labels[i]!.every((l) => l === 'date') && namesDate(k))
     })
-  const labelling = (i: number, j: number) => labels[i]!.length && !labels[j]!.length && !ownLabel(i, j)
+  // A line with a label of its own is no value of the label over it, where its label comes before its
+  // date: words put after a value (09 FEB 2019 UPDATED, or ISSUED) leave it the value.
+  const labelling = (i: number, j: number) => labels[i]!.length && !labelsOf(beforeDates(lines[j]!)).length && !ownLabel(i, j)
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
   // a line naming a field (Autoridad: DGP 28079) is no such value, unless it is a date spoilt (a month's
   // word or six digits: 09FEB/FEB20197SEX), whatever word is put onto it.

@@ -9,6 +9,8 @@ const NUMBER_LABEL_SPACE_LOST = /(DOCUMENT|PASSPORT|PASSEPORT|PASAPORTE|CARD|CAR
 const OTHER_NUMBERS = ['PERSO', 'BSN', 'TAX', 'SOCIAL']
 /** Words naming the document itself: a label holding one names its number, whatever other number it also names. */
 const OWN_NUMBER = ['DOCUMENT', 'PASSPORT', 'PASSEPORT', 'PASAPORTE', 'PASSAPORTO', 'REISEPASS', 'CARD', 'CARTE', 'CARTA', 'AUSWEIS', 'SOPORTE']
+/** Words naming the document's own number: the document's word with a number's, either way round. */
+const DOCUMENT_NUMBER = new RegExp(`(${OWN_NUMBER.join('|')})\\W*(NUMM?ER|NUMERO|NO\\b|N[°º.])|(NUMERO|NO\\b|N[°º.])\\W*(DU |DE LA |DEL |DE )?(${OWN_NUMBER.join('|')})`)
 /** Where a label of a number ends on its line (its last word naming the number). */
 const LABEL_END = new RegExp(`${NUMBER_LABEL.source}|${NUMBER_LABEL_SPACE_LOST.source}`, 'g')
 
@@ -77,7 +79,9 @@ function underDocument(upper: string[], at: number, values: number[], layout: Pa
     const start = layout.along[j] ?? 0
     return start + (((layout.ends?.[j] ?? start) - start) * index) / upper[j]!.length
   }
-  const doc = place(at, Math.min(...OWN_NUMBER.map((w) => upper[at]!.indexOf(w)).filter((i) => i >= 0)))
+  // The words naming the document's number (Documentnummer, Card No., N° du passeport), else a word naming the document.
+  const phrase = upper[at]!.search(DOCUMENT_NUMBER)
+  const doc = place(at, phrase >= 0 ? phrase : Math.min(...OWN_NUMBER.map((w) => upper[at]!.indexOf(w)).filter((i) => i >= 0)))
   const numbers = values.flatMap((j) =>
     [...withoutDates(upper[j]!).matchAll(/[^\s/:]+/g)].flatMap((m) => {
       const word = m[0].replace(/[^A-Z0-9]/g, '')
