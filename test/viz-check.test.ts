@@ -263,7 +263,7 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
   // Whatever word is put before the page's own name (No MULLER: NOM run together), and whatever the
   // holder's name holds (RICARDO: CARD; MAY, MARJAN: months' words).
   const named = (own: string) => ['Naam / Surname', 'KRAMER', own, 'Voornamen / Given names', 'ANNA MARIA']
-  for (const own of ['No MULLER', 'RICARDO', 'MAY', 'MARJAN']) {
+  for (const own of ['No MULLER', 'RICARDO', 'MAY', 'MARJAN', 'LI']) {
     t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, named(own), besideAndUnder).fields.surname, 'near', `${own} is a name line`)
   }
   t.equal(vizCrossCheck({ ...mrz, surname: 'MAY' }, named('MAY').filter((l) => l !== 'KRAMER'), { under: [[0, 1], [1, 2], [2, 3]], beside: [], along: [350, 350, 350, 350] }).fields.surname, 'match', 'a holder named MAY')

@@ -52,6 +52,8 @@ const ROW = 3
 const isLabel = (w: string): boolean => LABELS.has(w) || LABEL_WORDS.some((l) => w.length > l.length && w.startsWith(l) && isLabel(w.slice(l.length)))
 
 const labelsAlone = (l: string[]) => l.every((w) => isLabel(w) || w.length <= 2)
+/** A line of labels: labels' words alone, one at least (not a name of two letters, LI). */
+const labelLine = (l: string[]) => labelsAlone(l) && l.some(isLabel)
 
 /**
  * The lines under each of a name's labels (a line of labels alone, holding one of `label`), where a data
@@ -62,7 +64,11 @@ const labelsAlone = (l: string[]) => l.every((w) => isLabel(w) || w.length <= 2)
  */
 function underLabels(lines: string[][], label: Set<string>, layout: PageLayout): number[][] {
   const labelled = lines.flatMap((l, at) => (l.some((w) => label.has(w)) && labelsAlone(l) ? [at] : []))
-  const near = (at: number) => [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && !labelsAlone(lines[j]!) ? [j] : []))
+  // A line of two letters is a value under the label (a name: LI), not beside it (a label read in pieces).
+  const near = (at: number) => [
+    ...layout.under.flatMap(([i, j]) => (i === at && !labelLine(lines[j]!) ? [j] : [])),
+    ...layout.beside.flatMap(([i, j]) => (i === at && !labelsAlone(lines[j]!) ? [j] : [])),
+  ]
   const after = (at: number) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)
   return labelled.map((at) => (layout.along.length ? near(at) : after(at)))
 }
@@ -216,7 +222,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const nameLike = (i: number) => {
       const letters = upper[i]!.split(/[^\p{L}]+/u).filter((w) => w.length >= 2)
       const named = letters.some((w) => !isMonthWord(w)) || (letters.length > 0 && !printsDate(upper[i]!))
-      return layout.along.length > 0 && named && !labelsAlone(lines[i]!) && !lines[i]!.some(isLabel)
+      return layout.along.length > 0 && named && !lines[i]!.some(isLabel)
     }
     // On a two-script state's page, a name in its own script may be printed over the Latin one: a line
     // under the label that does not print the name has it printed right under it.
