@@ -29,10 +29,11 @@ const numbersIn = (line: string) => wordsOf(line).filter(isNumber)
  * each as its words, dates left out (a row's expiry read on the same line), and every one prints the
  * zone's; where the label's value is beside it or on its line (labels left of their values), a line
  * under it that begins with a label of its own is the next row's label and value, but a number with a
- * label's words put after it is its value, and so is any line under a label over its value. A label naming another number too (two
- * columns' labels read as one line) labels both: the value printed under its words naming the document
- * prints the zone's. A label printing a number itself holds its value: what follows the label on its
- * line (Passport No. YGT726RPV) is one of its values, and a number added onto a label (Ref 2024A1) too.
+ * label's words put after it is its value, and so is any line under a label over its value. A label
+ * naming another number too (two columns' labels read as one line) labels both: the number printed
+ * under its words naming the document's number is the zone's. A label printing a number itself holds
+ * its value: what follows the label on its line (Passport No. YGT726RPV) is one of its values, and a
+ * number added onto a label (Ref 2024A1) too.
  */
 export function labelsConfirmNumber(upper: string[], layout: PageLayout, number: string): boolean | undefined {
   // Where the words naming a number begin and end on a line (a label's space lost inside punctuation:
@@ -42,10 +43,9 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
     const lost = NUMBER_LABEL_SPACE_LOST.test(line.replace(/[^A-Z]/g, ''))
     return { at: Math.min(...found.map((m) => m.index), ...(lost ? [0] : [])), end: Math.max(0, ...found.map((m) => m.index + m[0].length)) }
   }
-  const labelAt = (line: string) => labelWords(line).at
-  const namesNumber = (line: string) => labelAt(line) < Infinity
+  const namesNumber = (line: string) => labelWords(line).at < Infinity
   // A number before a line's label's words: the line is a value with words put after it.
-  const valueFirst = (line: string) => numbersIn(line.slice(0, labelAt(line))).length > 0
+  const valueFirst = (line: string) => numbersIn(line.slice(0, labelWords(line).at)).length > 0
   const verdicts = upper.flatMap((line, at) => {
     const letters = line.replace(/[^A-Z]/g, '')
     if (!namesNumber(line)) return []
