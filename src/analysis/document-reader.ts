@@ -6,9 +6,10 @@ import { findMrz, type MrzFound } from '../domain/mrz.js'
 import { inQuadrilateral } from '../domain/face-checks.js'
 import { oneLetterSpellings } from '../domain/mrz-names.js'
 import { distance } from '../domain/viz-check.js'
-import { findText, lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
-import { flip, levelBoxes, type TextBox } from './text-boxes.js'
-import { areaIn, around, cornersOf, extract, fieldsAboveZone, inRowOrAbove, pageAroundLines, pageAroundZone, turn, type Area, type Down, type Region } from './page-geometry.js'
+import { lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
+import type { TextBox } from './text-boxes.js'
+import { locate, orientations, PAGE_LINES } from './page-finding.js'
+import { areaIn, fieldsAboveZone, inRowOrAbove, pageAroundLines, pageAroundZone, type Area, type Down, type Region } from './page-geometry.js'
 import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, respaced, valueSized } from './zone-text.js'
 import { labelsOf, NO_LAYOUT, type PageLayout } from '../domain/viz-dates.js'
 import { printsDate } from '../domain/printed-dates.js'
@@ -33,77 +34,8 @@ export interface PageFound {
   area: Area | null
 }
 
-/** Text is found on a copy of at most this many pixels a side (the detector's cost grows with its area). */
-const FIND_SIDE = 960
-/** A page whose lines slant more than this (8°) is turned level before its text is found again. */
-const LEVEL_ABOVE = (8 * Math.PI) / 180
-/** Lines of text a region needs to be taken for a document's page. */
-const PAGE_LINES = 4
-/** A region of text under this share of the photo's longer side is looked at again, closer. */
-const LOOK_CLOSER_BELOW = 0.6
 /** Lines at least this many times longer than thick may be a zone's lines (an MRZ line is 20–30). */
 const LONG_LINE = 10
-/** Lines whose upside-down vote decides the page's: the longest ones. */
-const VOTERS = 8
-
-/** A photo's text found: the photo as read (turned level), its text's boxes and the region they lie in. */
-interface Located {
-  img: Rgb
-  boxes: TextBox[]
-  region: Region
-  /** The region in the photo as given. */
-  area: Area
-  /** Degrees `photo` was turned clockwise to be read (`img`). */
-  turned: number
-}
-
-/**
- * Where a photo's text lies, or null when it has none. Text is found on a small copy first; when it
- * fills only part of the photo (a document on a desk), it is found again on that region at the photo's
- * own resolution, where its letters are large enough.
- */
-async function locate(photo: Rgb): Promise<Located | null> {
-  let img = photo
-  let turned = 0
-  let boxes = await findText(img, FIND_SIDE)
-  if (!boxes.length) return null
-  // Lines far from level are found badly (a page turned a quarter in pieces, close lines of a page at
-  // a slant run together): the photo is turned level and its text found again.
-  const { angle: slant } = levelBoxes(boxes)
-  if (Math.abs(slant) > LEVEL_ABOVE) {
-    ;({ img, degrees: turned } = await turn(img, (-slant * 180) / Math.PI))
-    boxes = await findText(img, FIND_SIDE)
-    if (!boxes.length) return null
-  }
-  let region = around(boxes, img)
-  if (Math.max(region.width / img.width, region.height / img.height) < LOOK_CLOSER_BELOW) {
-    const crop = await extract(img, region)
-    const closer = (await findText(crop, FIND_SIDE)).map((b) => ({ ...b, cx: b.cx + region.left, cy: b.cy + region.top }))
-    if (closer.length) {
-      boxes = closer
-      region = around(boxes, img)
-    }
-  }
-  return { img, boxes, region, area: areaIn(photo, img, turned, cornersOf(region)), turned }
-}
-
-
-/**
- * The ways a page's lines may read, leveled and turned (`down` toward the page's foot): the way the
- * vote of its longest lines says, weighted by length, then the other way round (a wrong vote).
- */
-async function orientations(reader: LineReader, boxes: TextBox[]): Promise<Array<{ lines: TextBox[]; down: Down }>> {
-  const { angle, boxes: level } = levelBoxes(boxes)
-  const voters = [...level].sort((a, b) => b.length - a.length).slice(0, VOTERS)
-  const votes = await reader.upsideDown(voters)
-  const flipped = votes.reduce((sum, v, i) => sum + (v.flipped ? 1 : -1) * v.confidence * voters[i]!.length, 0) > 0
-  const reading = flipped ? angle + Math.PI : angle
-  const down = { x: -Math.sin(reading), y: Math.cos(reading) }
-  return [
-    { lines: flipped ? level.map(flip) : level, down },
-    { lines: flipped ? level : level.map(flip), down: { x: -down.x, y: -down.y } },
-  ]
-}
 
 /** The MRZ and page of a photo, and the region its text lies in (null when too little text was found for a page). */
 export async function readDocument(photo: Rgb): Promise<PageFound> {

@@ -4,6 +4,7 @@ import { isMainThread, parentPort, threadId } from 'node:worker_threads'
 import sharp from 'sharp'
 import { readDocument, readPage, type PageReading, type PrintedPage } from './document-reader.js'
 import { extract, type Area, type Region } from './page-geometry.js'
+import { pageOf } from './page-finding.js'
 import type { Rgb } from './ocr.js'
 // Light to import: the face models load inside analyseFaces, on a thread's first face task.
 import type { FaceMotion, FaceObservation, ImageQuality, PresentationMeasures } from '../domain/face-observation.js'
@@ -18,7 +19,7 @@ export interface DocumentTask {
   task: 'document'
   front: Uint8Array
   back: Uint8Array | null
-  /** false when neither the document nor the identity check was requested: the images are only decoded. */
+  /** false when neither the document nor the identity check was requested: the front's page is only found (its portrait's place), not read. */
   readMrz: boolean
   /** The zone the client sent as text, if any: a front that shows no zone has its page read against it. */
   sentZone?: string[] | null
@@ -187,8 +188,9 @@ async function analyse(task: DocumentTask): Promise<DocumentAnalysis> {
   if (!front) return { ok: false, error: 'undecodable', part: 'front' }
   const back = task.back ? await normalise(task.back) : null
   if (task.back && !back) return { ok: false, error: 'undecodable', part: 'back' }
-  if (!task.readMrz) return { ok: true, reading: null, sentZonePage: null, quality: null, frontArea: null, ocrMs: 0 }
   const started = performance.now()
+  // Face match alone: the front's page is found, not read, so that its portrait is found upright and on it.
+  if (!task.readMrz) return { ok: true, reading: null, sentZonePage: null, quality: null, frontArea: await pageOf(front), ocrMs: Math.round(performance.now() - started) }
   // A card's MRZ is usually on its back.
   const fromBack = back ? await readDocument(back) : null
   const fromFront = fromBack?.reading ? null : await readDocument(front)

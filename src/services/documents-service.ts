@@ -55,7 +55,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       // Room for both is taken at once, so that the upload is refused whole or not at all.
       const portraitNeeded = checks.includes('face_match')
       // The zone and the printed page are read for the checks that judge them, an MRZ sent as text too
-      // (its page must agree with it); a photo for face match alone is only decoded.
+      // (its page must agree with it); of a photo for face match alone, only where its page lies and
+      // which way it reads are found (its portrait is on it, upright).
       const readMrz = checks.includes('document') || checks.includes('identity')
       const room = deps.pool.reserve(portraitNeeded ? 2 : 1)
       // Both are waited for, even when one fails: no task is left running behind the answer.
