@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { build, type Built } from './helpers/build.js'
 import { td3 } from './helpers/mrz.js'
 import { withZoneLine } from './helpers/zone-glyphs.js'
+import { phoneCapture } from '../scripts/fixtures/drawing.js'
 
 const fixture = (file: string) => readFileSync(new URL(`./fixtures/documents/${file}`, import.meta.url))
 /** The holder of the fixture passports, and her expired passport's number. */
@@ -142,6 +143,15 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const [line] = td3({ ...holder, given: 'HELENA', expiry: '340601' })
     const forged = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), 'HELENA', 1000, 420, 130)
     refused(t, await verify(b, key, forged, { ...applicant, first_name: 'Helena' }), 'given_names', 'HELENA', 'ANNA MARIA is under the label')
+  })
+
+  await t.test('a name printed in a blank of a phone photo is not the name under its misread label', async (t) => {
+    // Photographed as the phone fixture is, the page's labels read Naam/Sumame and Voomamen: they are
+    // still the names' labels, MÜLLER and ANNA MARIA under them, not the zone's KRAMER in a blank.
+    const [line] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
+    const page = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), 'KRAMER', 1000, 420, 130)
+    const photo = await phoneCapture(await sharp(page).png().toBuffer(), { seed: 20240601, angle: 2.5, scale: 0.95, radius: 18 })
+    refused(t, await verify(b, key, photo, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'the page prints MÜLLER under its label')
   })
 
   await t.test('a word merged onto the number’s label leaves it the label', async (t) => {

@@ -323,6 +323,34 @@ t.test('given names run onto a second line are one name', async (t) => {
   t.equal(vizCrossCheck({ ...zone, given_names: 'JAVIER LUCIA' }, page, rows).fields.given_names, 'unread', 'in the order printed')
 })
 
+t.test('a label OCR misreads is still the label: the name under it must be the zone’s', async (t) => {
+  // The phone fixture's labels as OCR reads them (Sumame, Voomamen), the zone's names changed, and
+  // the changed names printed in a blank of the page, under no label: the page's own are under theirs.
+  const misread = ['Naam/Sumame', 'MÜLLER', 'Voomamen/Given names', 'ANNA MARIA', 'KRAMER', 'Vormamen/ Givennames', 'HELENA']
+  const rows = { under: [[0, 1], [1, 2], [2, 3]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350, 1000, 350, 1000] }
+  const zone = { ...mrz, surname: 'KRAMER', given_names: 'HELENA' }
+  t.equal(vizCrossCheck(zone, misread.slice(0, 5), rows).fields.surname, 'near', 'Sumame is Surname')
+  t.equal(vizCrossCheck(zone, misread.slice(0, 5).concat('HELENA'), rows).fields.given_names, 'near', 'Voomamen is Voornamen')
+  const card = ['Name/ Sumame', 'SCHRÖDER', 'Vomamen/Given names', 'GRETA LUISE', 'HEIDI']
+  const cardZone = { ...mrz, surname: 'SCHROEDER', given_names: 'HEIDI' }
+  t.equal(vizCrossCheck(cardZone, card, rows).fields.given_names, 'near', 'Vomamen is Vornamen')
+  t.equal(vizCrossCheck({ ...cardZone, given_names: 'GRETA LUISE' }, card.slice(0, 4), rows).fields.given_names, 'match', 'the page’s own names under them')
+  t.equal(vizCrossCheck(mrz, misread.slice(0, 4), rows).fields.surname, 'match', 'the page’s own surname')
+  // Labels left of their values: the next label misread (Voormamen) under the surname's is no second name.
+  const left = ['MEIJER', 'Naam', 'JOHANNES HENDRIK', 'Voormamen']
+  const beside = { under: [[1, 3], [0, 2]] as Array<[number, number]>, beside: [[1, 0], [3, 2]] as Array<[number, number]>, along: [350, 120, 350, 120] }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'MEIJER', given_names: 'JOHANNES HENDRIK' }, left, beside).fields.surname, 'match', 'a label misread is no name line')
+})
+
+t.test('a surname runs onto a second line only when too long for one', async (t) => {
+  // MUELLER<KRAMER in the zone, KRAMER printed on a line of its own under the page's MÜLLER.
+  const page = ['Naam / Surname', 'MÜLLER', 'KRAMER', 'Voornamen / Given names', 'ANNA MARIA']
+  const rows = { under: [[0, 1], [1, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350, 350] }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'MUELLER KRAMER' }, page, rows).fields.surname, 'near', 'a word put under the page’s own')
+  const long = ['Apellidos / Surname', 'FERNANDEZ DE LA TORRE Y', 'CASTELLANOS', 'Nombre / Given names', 'ANNA MARIA']
+  t.equal(vizCrossCheck({ ...mrz, surname: 'FERNANDEZ DE LA TORRE Y CASTELLANOS' }, long, rows).fields.surname, 'match', 'a name too long for its field')
+})
+
 t.test('where the page labels the number, the number under the label is the zone’s', async (t) => {
   const numbered = ['Documentnummer / Document No.', 'NW8K2P7R4', 'Persoonsnummer / Personal No.', '123456782', 'NK2H5F1R3']
   const layout = { under: [[0, 1], [2, 3]] as Array<[number, number]>, beside: [], along: [780, 780, 350, 350, 900] }

@@ -189,3 +189,31 @@ t.test("a date printed twice is one date more than the page's own", async (t) =>
   t.equal(vizCrossCheck(adult, child).fields.date_of_birth, 'near')
   t.equal(vizCrossCheck(adult, child.slice(1, 3)).fields.date_of_birth, 'match', 'the page printing each once')
 })
+
+t.test('where no label names the expiry, a later date in a blank does not revive the page’s own', async (t) => {
+  // A card that prints no issue date, photographed small: its expiry's label read "Gtig bis/Date o"
+  // (a date it does not say). Its zone's expiry moved ten years on, that date printed in a blank
+  // under the card's own (expired) one, beside a speck read as letters.
+  const card = { ...mrz, format: 'TD1' as const, date_of_birth: '1948-05-23', expiration_date: '2024-09-14' }
+  const lines = ['Geburtstag/Date of birth', '23.05.1948', 'Gtig bis/Date o', '14.09.2024', '14.09.2034', 'MA']
+  const rows = layout([[0, 1], [1, 2], [2, 3], [3, 4]], [350, 350, 350, 350, 720, 900], [[5, 4]])
+  t.equal(vizCrossCheck({ ...card, expiration_date: '2034-09-14' }, lines, rows).fields.expiration_date, 'near', 'the card’s own expiry is no issue date')
+  t.equal(vizCrossCheck(card, lines.slice(0, 4), layout([[0, 1], [1, 2], [2, 3]], [350, 350, 350, 350])).fields.expiration_date, 'match', 'the card as printed')
+  // Under a word or a mark read as letters, or in a blank under the page's header, it is the same.
+  const header = ['BUNDESREPUBLIK DEUTSCHLAND', '14.09.2034', ...lines.slice(0, 4)]
+  const headed = layout([[0, 1], [2, 3], [3, 4], [4, 5]], [350, 350, 350, 350, 350, 350])
+  t.equal(vizCrossCheck({ ...card, expiration_date: '2034-09-14' }, header, headed).fields.expiration_date, 'near', 'under the header')
+  // Genuine pages whose expiry label is misread: the issue under its label, a validity's two dates,
+  // the expiry under a label still saying it labels a date (Date o, Datum), or on its line.
+  const issued = ['Date of issue', 'Gltg bis/Dat', '02 JUN/JUN 2024', '01 JUN/JUN 2034']
+  const passport = { ...mrz, expiration_date: '2034-06-01' }
+  t.equal(vizCrossCheck(passport, issued, layout([[0, 2], [1, 3]], [350, 780, 350, 780])).fields.expiration_date, 'match', 'the issue labelled')
+  const valid = ['Valid from - until', '02.06.2024', '01.06.2034']
+  t.equal(vizCrossCheck(passport, valid, layout([[0, 1]], [350, 350, 600], [[1, 2]])).fields.expiration_date, 'match', 'a validity')
+  const dated = ['Datiu', 'edg tot/Date o', '02 JUN/JUN 2024', '01 JUN/JUN 2034']
+  t.equal(vizCrossCheck(passport, dated, layout([[0, 2], [1, 3]], [350, 780, 350, 780])).fields.expiration_date, 'match', 'under a date’s label misread')
+  t.equal(vizCrossCheck(passport, ['Datum 02.06.2024', 'Gultg bis Datum 01.06.2034'], layout([[0, 1]], [350, 350])).fields.expiration_date, 'match', 'on its line')
+  // A page whose date labels are all misread past a date's word cannot be told from a card revived: review.
+  const unknown = ['Datiu', 'edg tot/Oateo', '02 JUN/JUN 2024', '01 JUN/JUN 2034']
+  t.equal(vizCrossCheck(passport, unknown, layout([[0, 2], [1, 3]], [350, 780, 350, 780])).fields.expiration_date, 'near', 'labels misread')
+})

@@ -45,15 +45,29 @@ const LABEL_WORDS = [...LABELS]
 const SURNAME_LABELS = new Set(['SURNAME', 'NAAM', 'NOM', 'COGNOME', 'APELLIDOS'])
 const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMBRE', 'NOME'])
 
+/** A surname's first line, at least, where it runs onto a second (a name too long for its field). */
+const WRAPPED_FROM = 20
+
 /** Lines read after a label, beside its value, in the same row (a page prints two columns). */
 const ROW = 3
 
 /** Whether a word is a label's, or labels' words run together where OCR lost their spaces (GIVENNAMES). */
 const isLabel = (w: string): boolean => LABELS.has(w) || LABEL_WORDS.some((l) => w.length > l.length && w.startsWith(l) && isLabel(w.slice(l.length)))
 
-const labelsAlone = (l: string[]) => l.every((w) => isLabel(w) || w.length <= 2)
+/**
+ * Whether a word is one of `words` as OCR misreads labels' small type (SUMAME for SURNAME, VOOMAMEN for
+ * VOORNAMEN, GLVEN for GIVEN): rn read as m, then one letter off, in words of five letters or more.
+ */
+const misread = (w: string, words: Iterable<string>): boolean => {
+  const fold = (x: string) => x.replace(/RN/g, 'M')
+  return w.length >= 5 && [...words].some((l) => l.length >= 5 && distance(fold(w), fold(l), 1) <= 1)
+}
+
+/** A label's word, as printed or as OCR misreads it. */
+const labelWord = (w: string) => isLabel(w) || misread(w, LABELS)
+const labelsAlone = (l: string[]) => l.every((w) => labelWord(w) || w.length <= 2)
 /** A line of labels: labels' words alone, one at least (not a name of two letters, LI). */
-const labelLine = (l: string[]) => labelsAlone(l) && l.some(isLabel)
+const labelLine = (l: string[]) => labelsAlone(l) && l.some(labelWord)
 
 /**
  * The lines under each of a name's labels (a line of labels alone, holding one of `label`), where a data
@@ -63,7 +77,9 @@ const labelLine = (l: string[]) => labelsAlone(l) && l.some(isLabel)
  * line is read as such a label.
  */
 function underLabels(lines: string[][], label: Set<string>, layout: PageLayout): number[][] {
-  const labelled = lines.flatMap((l, at) => (l.some((w) => label.has(w)) && labelsAlone(l) ? [at] : []))
+  // A label's words misread are still its (a label not seen would leave its value unchecked).
+  const ofLabel = (l: string[]) => l.some((w) => label.has(w) || misread(w, label)) && labelsAlone(l)
+  const labelled = lines.flatMap((l, at) => (ofLabel(l) ? [at] : []))
   // A line of two letters is a value under the label (a name: LI), not beside it (a label read in pieces).
   const near = (at: number) => [
     ...layout.under.flatMap(([i, j]) => (i === at && !labelLine(lines[j]!) ? [j] : [])),
@@ -210,11 +226,11 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const printed = form.filter((w) => !isLabel(w) && (w.length > 1 || value.split(' ').includes(w))).join(' ')
     return printed === value || printed === asOcrReadsIt(value) || (cutShort && printed.startsWith(value))
   }
-  const name = (value: string, label: Set<string>, cutShort: boolean): VizStatus => {
+  const name = (value: string, label: Set<string>, cutShort: boolean, wraps: (i: number) => boolean = () => true): VizStatus => {
     const anywhere = look(value, nameLines, nameKey, true, cutShort, asOcrReadsIt, namesAlone)
     const labelled = underLabels(lines, label, layout)
     if (!labelled.length || anywhere !== 'match') return anywhere
-    const prints = (i: number) => [upper[i]!, ...withNext(i)].flatMap(formsOf).some(whole(value, cutShort))
+    const prints = (i: number) => [upper[i]!, ...(wraps(i) ? withNext(i) : [])].flatMap(formsOf).some(whole(value, cutShort))
     // Where the layout is known, each line of words under or beside the label that holds no label's word
     // (its spaces read or not) and is no date (its words months' beside a date) prints the name: a name
     // added in the label's row beside the page's own under it (or under it, beside the page's own) is a
@@ -222,14 +238,16 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const nameLike = (i: number) => {
       const letters = upper[i]!.split(/[^\p{L}]+/u).filter((w) => w.length >= 2)
       const named = letters.some((w) => !isMonthWord(w)) || (letters.length > 0 && !printsDate(upper[i]!))
-      return layout.along.length > 0 && named && !lines[i]!.some(isLabel)
+      return layout.along.length > 0 && named && !lines[i]!.some(labelWord)
     }
     // On a two-script state's page, a name in its own script may be printed over the Latin one: a line
     // under the label that does not print the name has it printed right under it.
     const printsOrOver = (i: number) => prints(i) || (twoScripts && layout.under.some(([a, j]) => a === i && prints(j)))
     return labelled.every((under) => under.some(printsOrOver) && under.every((i) => !nameLike(i) || printsOrOver(i))) ? 'match' : 'near'
   }
-  if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names)
+  // Given names may be printed one to a line; a surname runs onto a second line only when too long
+  // for one (a word put under the page's own is no part of it).
+  if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names, (i) => upper[i]!.length >= WRAPPED_FROM)
   if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) {

@@ -15,6 +15,12 @@ export interface PageDates extends Dates {
   among: Record<DateLabel, Dates[]>
   /** Labels over a value printing digits but no date that can be read (a digit added to it): their date is unknown. */
   unreadable: Set<DateLabel>
+  /** Whether the page's layout is known (its labels and the values under them). */
+  laidOut: boolean
+  /** Dates printed on a validity's label (Valid from - until), or right under or after it. */
+  validity: string[]
+  /** Dates printed on a date's label, or right under or after it, whatever date it names (its words misread or not). */
+  underLabel: string[]
 }
 
 /** Where a page's lines are printed, as far as labels go; nothing is known of a page sent as text. */
@@ -66,6 +72,9 @@ const FIELD_WORDS = new Set([
 
 /** A line's letters as labels are compared: diacritics dropped, upper case. */
 const plain = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
+
+/** Whether a line names a validity's two dates (Valid from - until). */
+const namesRange = (line: string) => RANGE_WORDS.some((w) => plain(line).replace(/[^A-Z]/g, '').includes(w))
 
 /** Whether a line prints a word of a field's label (Autoridad: DGP 28079 holds its label). */
 const namesField = (line: string) => plain(line).split(/[^A-Z]+/).some((w) => FIELD_WORDS.has(w))
@@ -175,7 +184,15 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   }
   const inOrder = (s: Set<number>) => [...s].sort((a, b) => (layout.along[a] ?? 0) - (layout.along[b] ?? 0))
   for (const row of rows.values()) assign(inOrder(row.labels).flatMap((i) => labels[i]!), inOrder(row.values).flatMap((j) => dated[j]!))
-  return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled, among, unreadable }
+  // Dates on a line of words that say they label one (a date's word, read or not: Date o, Datum), or
+  // right under or after it in its row.
+  const saying = (test: (line: string) => boolean) => lines.flatMap((l, j) => {
+    const over = [...layout.under, ...layout.beside].some(([i, b]) => b === j && !dated[i]!.length && test(lines[i]!))
+    return over || test(beforeDates(l)) ? datesOf(l) : []
+  })
+  const validity = saying(namesRange)
+  const underLabel = saying((l) => labelsOf(l).some((k) => k !== 'other'))
+  return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled, among, unreadable, laidOut: layout.along.length > 0, validity, underLabel }
 }
 
 /**
@@ -212,7 +229,7 @@ export function lookDate(mrz: MrzData, value: string, dates: PageDates, kind: 'b
   }
   const sorted = [...dates.full].sort()
   const inPlace = (kind === 'birth' ? sorted[0] : sorted.at(-1)) === value
-  return { status: labels && inPlace && fullDatesAgree(mrz, dates) ? 'match' : 'near', century }
+  return { status: labels && inPlace && fullDatesAgree(mrz, dates, kind) ? 'match' : 'near', century }
 }
 
 /** The same day `years` years before a YYYY-MM-DD date. */
@@ -227,7 +244,7 @@ const VALID_FOR_YEARS = 16
  * page (a sticker printing the zone's forged expiry, or an adult's birth date on a child's passport) is
  * earliest or latest, but leaves the page's own birth or expiry among the others.
  */
-function fullDatesAgree(mrz: MrzData, dates: PageDates): boolean {
+function fullDatesAgree(mrz: MrzData, dates: PageDates, kind: 'birth' | 'expiry'): boolean {
   const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
   if (!born || !ends) return true
   const issuedFrom = yearsBefore(ends, VALID_FOR_YEARS)
@@ -238,7 +255,14 @@ function fullDatesAgree(mrz: MrzData, dates: PageDates): boolean {
   const rest = [...dates.full]
   for (const d of [born, ends]) if (rest.includes(d)) rest.splice(rest.indexOf(d), 1)
   const others = [...new Set(rest.filter((d) => d !== born && d !== ends))].concat(rest.filter((d) => (d === born || d === ends) && !labelled(d)))
-  return others.length <= 1 && others.every((d) => d >= born && d >= issuedFrom && d <= ends)
+  if (others.length > 1 || !others.every((d) => d >= born && d >= issuedFrom && d <= ends)) return false
+  // That date may be the page's own expiry, and the zone's a later one added onto the page where no
+  // label is over it (a card printing no issue date, revived), when the page names no expiry (its
+  // label misread): the zone's expiry is then under a label, or that date under the issue's label or
+  // a validity's.
+  const named = dates.labelled.expiry.full.length + dates.labelled.expiry.short.length + dates.among.expiry.length > 0
+  const issued = (d: string) => dates.labelled.issue.full.includes(d) || dates.among.issue.some((row) => row.full.includes(d)) || dates.validity.includes(d)
+  return kind !== 'expiry' || !dates.laidOut || named || dates.underLabel.includes(ends) || others.every(issued)
 }
 
 /** How long before its expiry a document printing two-digit years was issued, at most (a British passport: 10 years and 9 months). */
