@@ -124,6 +124,21 @@ t.test('face match', async (t) => {
     const covered = await match(await holding(await sharp(passport).composite([{ input: thumb, left: 40, top: 120 }]).toBuffer()))
     t.same([covered.r.passed, covered.r.reasons], [false, ['no_face_in_document']], `score ${covered.r.score}`)
     t.not(covered.v.decision, 'approved')
+    // Held over the page's edge, its centre off the page: the page reaches as far as its lines, not a tenth beyond.
+    const face = await sharp(readFileSync(new URL('./fixtures/faces/turn-hopper-up.jpg', import.meta.url))).resize({ height: 420 }).toBuffer()
+    const edge = await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#d8d4cc' } })
+      .composite([{ input: await sharp(passport).composite([{ input: thumb, left: 40, top: 120 }]).toBuffer(), left: 450, top: 75 }, { input: face, left: 250, top: 200 }])
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const atEdge = await match(edge)
+    t.same([atEdge.r.passed, atEdge.r.reasons], [false, ['no_face_in_document']], `at the edge: score ${atEdge.r.score}`)
+    // No page found, no portrait: the same photo too blurred for its page's text, or a photo of the
+    // person alone sent as the document.
+    const blurred = await match(await sharp(await holding(await sharp(passport).composite([{ input: thumb, left: 40, top: 120 }]).toBuffer())).blur(8).jpeg().toBuffer())
+    t.same([blurred.r.passed, blurred.r.reasons], [false, ['no_face_in_document']], `blurred: score ${blurred.r.score}`)
+    const alone = await match(readFileSync(new URL('./fixtures/faces/selfie-hopper.jpg', import.meta.url)))
+    t.same([alone.r.passed, alone.r.reasons], [false, ['no_face_in_document']], `a selfie for a document: score ${alone.r.score}`)
+    t.not(alone.v.decision, 'approved')
 
     // The same portrait printed twice, small, grey and faint beside the large one (a ghost image), is one person.
     const ghost = await sharp(passport).extract({ left: 40, top: 120, width: 270, height: 350 }).resize({ height: 193 }).grayscale().ensureAlpha(0.5).png().toBuffer()

@@ -19,6 +19,13 @@ const LOOK_CLOSER_BELOW = 0.6
  */
 const VOTERS = 8
 
+/**
+ * A page found from its lines alone reaches this share of their extent beyond them: a portrait lies
+ * among a page's lines (beside them, between its header and its zone or last line), and a face held
+ * at the page's edge, its centre off the page, is no portrait.
+ */
+const PAGE_MARGIN = 1 / 50
+
 /** A photo's text found: the photo as read (turned level), its text's boxes and the region they lie in. */
 export interface Located {
   img: Rgb
@@ -90,7 +97,7 @@ export async function pageOf(photo: Rgb): Promise<Area | null> {
   const reader = await lineReader(located.img)
   try {
     const [way] = await orientations(reader, located.boxes, located.boxes.length)
-    return areaIn(photo, located.img, located.turned, pageAroundLines(way!.lines, way!.down))
+    return areaIn(photo, located.img, located.turned, pageAroundLines(way!.lines, way!.down, [], PAGE_MARGIN))
   } finally {
     reader.close()
   }

@@ -169,7 +169,7 @@ const SAME_PAGE_GAP = 6
  * the portrait's column too; a card whose text leaves its portrait outside has no face on its page
  * (review). Corners in order, in the pixels of the photo as read.
  */
-export function pageAroundLines(lines: TextBox[], down: Down, printing: TextBox[] = []): Array<[number, number]> {
+export function pageAroundLines(lines: TextBox[], down: Down, printing: TextBox[] = [], margin = 1 / 10): Array<[number, number]> {
   const spans = lines.map((b) => ({ ...spanOf(b, down), gap: SAME_PAGE_GAP * b.thickness }))
   // Groups of lines within a gap of one another, each grown from a line by the lines near it.
   const group = spans.map((_, i) => i)
@@ -191,7 +191,7 @@ export function pageAroundLines(lines: TextBox[], down: Down, printing: TextBox[
   const largest = [...sizes.entries()].sort((x, y) => y[1][0] - x[1][0] || y[1][1] - x[1][1])[0]![0]
   const { a0, a1, d0, d1 } = extent(spans.filter((_, i) => root(i) === largest))
   const [width, height] = [a1 - a0, d1 - d0]
-  return corners(down, a0 - width / 10, a1 + width / 10, d0 - height / 10, d1 + height / 10)
+  return corners(down, a0 - width * margin, a1 + width * margin, d0 - height * margin, d1 + height * margin)
 }
 
 /** The axis-aligned region around the boxes, a tenth larger each way, within the photo. */

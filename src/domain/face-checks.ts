@@ -63,12 +63,12 @@ export const ANOTHER_PERSON_BELOW = 0.6
  * quadrilateral in shares of the photo's `size`): the portrait face match compares is printed there. A
  * face beside the page (held up next to it, or the person holding it) is no portrait, whatever its
  * size: with the portrait covered, it would otherwise be compared in its place. With no page found
- * (null), every face; with a page that cannot be told (no corners), none.
+ * (null: too little text, a face photographed alone, a page blurred or too small to read), or a page
+ * that cannot be told (no corners), none: a photo of the person is no document's portrait.
  */
 export function facesOnPage(faces: FaceObservation[], size: { width: number; height: number }, area: ReadonlyArray<readonly [number, number]> | null): FaceObservation[] {
-  if (!area) return faces
   // A page that cannot be told (a photo showing a zone twice) holds no portrait.
-  if (!area.length) return []
+  if (!area?.length) return []
   return faces.filter((f) => inQuadrilateral(area, (f.box.x + f.box.width / 2) / size.width, (f.box.y + f.box.height / 2) / size.height))
 }
 

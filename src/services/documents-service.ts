@@ -79,7 +79,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!analysis.ok) {
         throw new ApiError('unprocessable', `${analysis.part === 'front' ? 'front_image' : 'back_image'} could not be decoded`)
       }
-      const portrait = found?.ok && analysis.frontArea ? await onPage(found, analysis.frontArea) : found
+      // No page found, no portrait: a face photographed alone, or beside a page too blurred to be found.
+      const portrait = found?.ok ? (analysis.frontArea ? await onPage(found, analysis.frontArea) : { ...found, faces: facesOnPage(found.faces, found, null) }) : found
       const now = new Date()
       let viz: VizResult | null = null
       const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
