@@ -70,17 +70,17 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const [analysis, found] = [ocr.value, face.value]
       // The portrait on the page, its faces found with the page upright: a page photographed upside down
       // or on its side is analysed again, turned (its portrait misread otherwise, or not found at all).
-      const onPage = async (faces: FacesAnalysis & { ok: true }, area: ReadonlyArray<readonly [number, number]>) => {
-        const turn = pageTurn(area, faces)
+      // No page found, no portrait: a face photographed alone, or beside a page too blurred to be found.
+      const onPage = async (faces: FacesAnalysis & { ok: true }, area: ReadonlyArray<readonly [number, number]> | null) => {
+        const turn = area ? pageTurn(area, faces) : 0
         const upright = turn ? await deps.pool.analyseFaces({ image: front, opts: FACE_NEEDS.match, quality: false, turn }) : faces
         if (!upright.ok) return upright
-        return { ...upright, faces: facesOnPage(upright.faces, upright, turnedArea(area, turn)) }
+        return { ...upright, faces: facesOnPage(upright.faces, upright, area && turnedArea(area, turn)) }
       }
       if (!analysis.ok) {
         throw new ApiError('unprocessable', `${analysis.part === 'front' ? 'front_image' : 'back_image'} could not be decoded`)
       }
-      // No page found, no portrait: a face photographed alone, or beside a page too blurred to be found.
-      const portrait = found?.ok ? (analysis.frontArea ? await onPage(found, analysis.frontArea) : { ...found, faces: facesOnPage(found.faces, found, null) }) : found
+      const portrait = found?.ok ? await onPage(found, analysis.frontArea) : found
       const now = new Date()
       let viz: VizResult | null = null
       const photoZone = analysis.reading ? parseMrzLines(analysis.reading.mrzLines) : null
