@@ -336,6 +336,11 @@ t.test('a label OCR misreads is still the label: the name under it must be the z
   t.equal(vizCrossCheck(cardZone, card, rows).fields.given_names, 'near', 'Vomamen is Vornamen')
   t.equal(vizCrossCheck({ ...cardZone, given_names: 'GRETA LUISE' }, card.slice(0, 4), rows).fields.given_names, 'match', 'the page’s own names under them')
   t.equal(vizCrossCheck(mrz, misread.slice(0, 4), rows).fields.surname, 'match', 'the page’s own surname')
+  // A name a letter away from a label's word (BARNES, JAMES: NAMES) is no label: the page's own is under it.
+  const names = ['Naam / Surname', 'KRAMER', 'BARNES', 'Voornamen / Given names', 'JAMES']
+  const besideLabel = { under: [[0, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [[0, 1]] as Array<[number, number]>, along: [350, 620, 350, 350, 350] }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER', given_names: 'JAMES' }, names, besideLabel).fields.surname, 'near', 'BARNES under the label')
+  t.equal(vizCrossCheck({ ...mrz, surname: 'BARNES', given_names: 'JAMES' }, names.filter((l) => l !== 'KRAMER'), rows).fields.surname, 'match', 'BARNES as printed')
   // Labels left of their values: the next label misread (Voormamen) under the surname's is no second name.
   const left = ['MEIJER', 'Naam', 'JOHANNES HENDRIK', 'Voormamen']
   const beside = { under: [[1, 3], [0, 2]] as Array<[number, number]>, beside: [[1, 0], [3, 2]] as Array<[number, number]>, along: [350, 120, 350, 120] }
@@ -347,8 +352,10 @@ t.test('a surname runs onto a second line only when too long for one', async (t)
   const page = ['Naam / Surname', 'MÜLLER', 'KRAMER', 'Voornamen / Given names', 'ANNA MARIA']
   const rows = { under: [[0, 1], [1, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350, 350] }
   t.equal(vizCrossCheck({ ...mrz, surname: 'MUELLER KRAMER' }, page, rows).fields.surname, 'near', 'a word put under the page’s own')
-  const long = ['Apellidos / Surname', 'FERNANDEZ DE LA TORRE Y', 'CASTELLANOS', 'Nombre / Given names', 'ANNA MARIA']
-  t.equal(vizCrossCheck({ ...mrz, surname: 'FERNANDEZ DE LA TORRE Y CASTELLANOS' }, long, rows).fields.surname, 'match', 'a name too long for its field')
+  const padded = page.map((l) => (l === 'MÜLLER' ? 'MÜLLER **************' : l))
+  t.equal(vizCrossCheck({ ...mrz, surname: 'MUELLER KRAMER' }, padded, rows).fields.surname, 'near', 'however its line is padded')
+  const long = ['Apellidos / Surname', 'GONZALEZ FERNANDEZ DE LA', 'TORRE', 'Nombre / Given names', 'ANNA MARIA']
+  t.equal(vizCrossCheck({ ...mrz, surname: 'GONZALEZ FERNANDEZ DE LA TORRE' }, long, rows).fields.surname, 'match', 'a name too long for its field')
 })
 
 t.test('where the page labels the number, the number under the label is the zone’s', async (t) => {

@@ -199,6 +199,11 @@ t.test('where no label names the expiry, a later date in a blank does not revive
   const rows = layout([[0, 1], [1, 2], [2, 3], [3, 4]], [350, 350, 350, 350, 720, 900], [[5, 4]])
   t.equal(vizCrossCheck({ ...card, expiration_date: '2034-09-14' }, lines, rows).fields.expiration_date, 'near', 'the card’s own expiry is no issue date')
   t.equal(vizCrossCheck(card, lines.slice(0, 4), layout([[0, 1], [1, 2], [2, 3]], [350, 350, 350, 350])).fields.expiration_date, 'match', 'the card as printed')
+  // Beside the label over the card's own expiry (Gltig bis/Dateofep: a date's word, no expiry named),
+  // the zone's date is not that label's only date.
+  const beside = ['Geburtstag/Date of birth', '23.05.1948', 'Gltig bis/Dateofep', '14.09.2034', '14.09.2024']
+  const besideRows = layout([[0, 1], [1, 2], [2, 4]], [350, 350, 350, 720, 350], [[2, 3]])
+  t.equal(vizCrossCheck({ ...card, expiration_date: '2034-09-14' }, beside, besideRows).fields.expiration_date, 'near', 'beside the label')
   // Under a word or a mark read as letters, or in a blank under the page's header, it is the same.
   const header = ['BUNDESREPUBLIK DEUTSCHLAND', '14.09.2034', ...lines.slice(0, 4)]
   const headed = layout([[0, 1], [2, 3], [3, 4], [4, 5]], [350, 350, 350, 350, 350, 350])

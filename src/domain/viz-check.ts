@@ -45,7 +45,7 @@ const LABEL_WORDS = [...LABELS]
 const SURNAME_LABELS = new Set(['SURNAME', 'NAAM', 'NOM', 'COGNOME', 'APELLIDOS'])
 const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMBRE', 'NOME'])
 
-/** A surname's first line, at least, where it runs onto a second (a name too long for its field). */
+/** A surname's first line's letters, at least, where it runs onto a second (a name too long for its field). */
 const WRAPPED_FROM = 20
 
 /** Lines read after a label, beside its value, in the same row (a page prints two columns). */
@@ -55,12 +55,14 @@ const ROW = 3
 const isLabel = (w: string): boolean => LABELS.has(w) || LABEL_WORDS.some((l) => w.length > l.length && w.startsWith(l) && isLabel(w.slice(l.length)))
 
 /**
- * Whether a word is one of `words` as OCR misreads labels' small type (SUMAME for SURNAME, VOOMAMEN for
- * VOORNAMEN, GLVEN for GIVEN): rn read as m, then one letter off, in words of five letters or more.
+ * Whether a word is one of `words` as OCR misreads labels' small type, in words of five letters or
+ * more: rn or rm read as m, n as m, l as i (SUMAME for SURNAME, VOORMAMEN and VOMAMEN for VOORNAMEN and
+ * VORNAMEN, GLVEN for GIVEN). Those misreadings only: a name a letter away from a label's word (JAMES,
+ * BARNES, BIRCH) is no label.
  */
 const misread = (w: string, words: Iterable<string>): boolean => {
-  const fold = (x: string) => x.replace(/RN/g, 'M')
-  return w.length >= 5 && [...words].some((l) => l.length >= 5 && distance(fold(w), fold(l), 1) <= 1)
+  const fold = (x: string) => x.replace(/R[NM]/g, 'M').replace(/N/g, 'M').replace(/L/g, 'I')
+  return w.length >= 5 && [...words].some((l) => l.length >= 5 && fold(w) === fold(l))
 }
 
 /** A label's word, as printed or as OCR misreads it. */
@@ -245,9 +247,9 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const printsOrOver = (i: number) => prints(i) || (twoScripts && layout.under.some(([a, j]) => a === i && prints(j)))
     return labelled.every((under) => under.some(printsOrOver) && under.every((i) => !nameLike(i) || printsOrOver(i))) ? 'match' : 'near'
   }
-  // Given names may be printed one to a line; a surname runs onto a second line only when too long
-  // for one (a word put under the page's own is no part of it).
-  if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names, (i) => upper[i]!.length >= WRAPPED_FROM)
+  // Given names may be printed one to a line; a surname runs onto a second line only when its letters
+  // are too many for one (a word put under the page's own is no part of it, whatever marks pad it).
+  if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names, (i) => lines[i]!.join('').length >= WRAPPED_FROM)
   if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) {

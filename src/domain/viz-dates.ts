@@ -19,8 +19,8 @@ export interface PageDates extends Dates {
   laidOut: boolean
   /** Dates printed on a validity's label (Valid from - until), or right under or after it. */
   validity: string[]
-  /** Dates printed on a date's label, or right under or after it, whatever date it names (its words misread or not). */
-  underLabel: string[]
+  /** For each label saying it labels a date (its words misread or not), the dates on it and right under or after it. */
+  underLabel: string[][]
 }
 
 /** Where a page's lines are printed, as far as labels go; nothing is known of a page sent as text. */
@@ -184,13 +184,14 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   }
   const inOrder = (s: Set<number>) => [...s].sort((a, b) => (layout.along[a] ?? 0) - (layout.along[b] ?? 0))
   for (const row of rows.values()) assign(inOrder(row.labels).flatMap((i) => labels[i]!), inOrder(row.values).flatMap((j) => dated[j]!))
-  // Dates on a line of words that say they label one (a date's word, read or not: Date o, Datum), or
-  // right under or after it in its row.
-  const saying = (test: (line: string) => boolean) => lines.flatMap((l, j) => {
-    const over = [...layout.under, ...layout.beside].some(([i, b]) => b === j && !dated[i]!.length && test(lines[i]!))
-    return over || test(beforeDates(l)) ? datesOf(l) : []
+  // Each line whose words say it labels a date (a date's word, read or not: Date o, Datum): the dates
+  // after its words, and on the lines right under or after it in its row.
+  const saying = (test: (line: string) => boolean) => lines.flatMap((l, i) => {
+    if (!test(beforeDates(l))) return []
+    const values = [...layout.under, ...layout.beside].flatMap(([a, b]) => (a === i && !labels[b]!.length ? datesOf(lines[b]!) : []))
+    return [[...datesOf(l), ...values]]
   })
-  const validity = saying(namesRange)
+  const validity = saying(namesRange).flat()
   const underLabel = saying((l) => labelsOf(l).some((k) => k !== 'other'))
   return { full: lines.flatMap(datesOf), short: lines.flatMap(shortDatesOf), labelled, among, unreadable, laidOut: layout.along.length > 0, validity, underLabel }
 }
@@ -257,12 +258,13 @@ function fullDatesAgree(mrz: MrzData, dates: PageDates, kind: 'birth' | 'expiry'
   const others = [...new Set(rest.filter((d) => d !== born && d !== ends))].concat(rest.filter((d) => (d === born || d === ends) && !labelled(d)))
   if (others.length > 1 || !others.every((d) => d >= born && d >= issuedFrom && d <= ends)) return false
   // That date may be the page's own expiry, and the zone's a later one added onto the page where no
-  // label is over it (a card printing no issue date, revived), when the page names no expiry (its
-  // label misread): the zone's expiry is then under a label, or that date under the issue's label or
-  // a validity's.
+  // label is over it, or beside the label over the page's own (a card printing no issue date, revived),
+  // when the page names no expiry (its label misread): the zone's expiry is then a label's only date,
+  // or that date under the issue's label or a validity's.
   const named = dates.labelled.expiry.full.length + dates.labelled.expiry.short.length + dates.among.expiry.length > 0
   const issued = (d: string) => dates.labelled.issue.full.includes(d) || dates.among.issue.some((row) => row.full.includes(d)) || dates.validity.includes(d)
-  return kind !== 'expiry' || !dates.laidOut || named || dates.underLabel.includes(ends) || others.every(issued)
+  const ownLabel = dates.underLabel.some((said) => said.length > 0 && said.every((d) => d === ends))
+  return kind !== 'expiry' || !dates.laidOut || named || ownLabel || others.every(issued)
 }
 
 /** How long before its expiry a document printing two-digit years was issued, at most (a British passport: 10 years and 9 months). */
