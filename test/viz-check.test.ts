@@ -354,6 +354,8 @@ t.test('a surname runs onto a second line only when too long for one', async (t)
   t.equal(vizCrossCheck({ ...mrz, surname: 'MUELLER KRAMER' }, page, rows).fields.surname, 'near', 'a word put under the page’s own')
   const padded = page.map((l) => (l === 'MÜLLER' ? 'MÜLLER **************' : l))
   t.equal(vizCrossCheck({ ...mrz, surname: 'MUELLER KRAMER' }, padded, rows).fields.surname, 'near', 'however its line is padded')
+  const lettered = page.map((l) => (l === 'MÜLLER' ? 'I I I I I I I I I I I I I I I I MÜLLER' : l))
+  t.equal(vizCrossCheck({ ...mrz, surname: 'MUELLER KRAMER' }, lettered, rows).fields.surname, 'near', 'or with single letters')
   const long = ['Apellidos / Surname', 'GONZALEZ FERNANDEZ DE LA', 'TORRE', 'Nombre / Given names', 'ANNA MARIA']
   t.equal(vizCrossCheck({ ...mrz, surname: 'GONZALEZ FERNANDEZ DE LA TORRE' }, long, rows).fields.surname, 'match', 'a name too long for its field')
 })

@@ -47,7 +47,6 @@ const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMB
 
 /** A surname's first line's letters, at least, where it runs onto a second (a name too long for its field). */
 const WRAPPED_FROM = 20
-
 /** Lines read after a label, beside its value, in the same row (a page prints two columns). */
 const ROW = 3
 
@@ -55,10 +54,9 @@ const ROW = 3
 const isLabel = (w: string): boolean => LABELS.has(w) || LABEL_WORDS.some((l) => w.length > l.length && w.startsWith(l) && isLabel(w.slice(l.length)))
 
 /**
- * Whether a word is one of `words` as OCR misreads labels' small type, in words of five letters or
- * more: rn or rm read as m, n as m, l as i (SUMAME for SURNAME, VOORMAMEN and VOMAMEN for VOORNAMEN and
- * VORNAMEN, GLVEN for GIVEN). Those misreadings only: a name a letter away from a label's word (JAMES,
- * BARNES, BIRCH) is no label.
+ * Whether a word is one of `words` as OCR misreads labels' small type, in words of five letters or more:
+ * rn or rm read as m, n as m, l as i (SUMAME, VOORMAMEN, VOMAMEN, GLVEN). Those misreadings only: a name
+ * a letter away from a label's word (JAMES, BARNES, BIRCH) is no label.
  */
 const misread = (w: string, words: Iterable<string>): boolean => {
   const fold = (x: string) => x.replace(/R[NM]/g, 'M').replace(/N/g, 'M').replace(/L/g, 'I')
@@ -247,9 +245,9 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const printsOrOver = (i: number) => prints(i) || (twoScripts && layout.under.some(([a, j]) => a === i && prints(j)))
     return labelled.every((under) => under.some(printsOrOver) && under.every((i) => !nameLike(i) || printsOrOver(i))) ? 'match' : 'near'
   }
-  // Given names may be printed one to a line; a surname runs onto a second line only when its letters
-  // are too many for one (a word put under the page's own is no part of it, whatever marks pad it).
-  if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names, (i) => lines[i]!.join('').length >= WRAPPED_FROM)
+  // Given names may be printed one to a line; a surname runs onto a second only when its words' letters
+  // are too many for one (a word put under the page's own is no part of it, however its line is padded).
+  if (mrz.surname) fields.surname = name(mrz.surname, SURNAME_LABELS, full && !mrz.given_names, (i) => lines[i]!.filter((w) => w.length > 1).join('').length >= WRAPPED_FROM)
   if (mrz.given_names) fields.given_names = name(mrz.given_names, GIVEN_LABELS, full)
   // A number may be printed in groups: each line is also tried as one word.
   if (mrz.document_number) {
