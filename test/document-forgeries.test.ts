@@ -38,6 +38,13 @@ async function withSticker(page: Buffer, text: string, left: number, top: number
   return sharp(page).composite([{ input: await sharp(sticker).png().toBuffer(), left, top }]).jpeg({ quality: 90 }).toBuffer()
 }
 
+/** Four `<` written onto the page right after one of its values (their baseline at y), the value left as printed. */
+async function fillersAfter(page: Buffer, x: number, y: number): Promise<Buffer> {
+  const { width, height } = await sharp(page).metadata()
+  const marks = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="24" fill="#111">&lt;&lt;&lt;&lt;</text></svg>`
+  return sharp(page).composite([{ input: await sharp(Buffer.from(marks)).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+}
+
 async function verify(b: Built, key: string, photo: Buffer, declared = applicant) {
   const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'identity'], applicant: declared } })).json().id as string
   const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: photo.toString('base64') } })
@@ -136,6 +143,32 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, around, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'a name inside a date')
     // Nor a word put before it whose letters, run together with the name's, hold a label's (No MULLER: NOM).
     refused(t, await verify(b, key, await withSticker(forged, 'No', 316, 204, 32, 'start', 15), { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'No MULLER is a name line')
+  })
+
+  await t.test('a surname that is a label’s word is the value under its label, not a label', async (t) => {
+    // A holder named NAME (the page's own name, printed over MÜLLER in the values' type): the zone's
+    // surname changed and printed right of Naam / Surname. NAME under the label is its value.
+    const named = async (zone: string) => withSticker(await withZoneLine('passport-td3-clean.jpg', 0, zone), 'NAME', 346, 199, 220)
+    const [line] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
+    const forged = await withSticker(await named(line!), 'KRAMER', 520, 164, 200)
+    refused(t, await verify(b, key, forged, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'NAME is under the label')
+    // The holder's own page and zone: her name confirmed where it is printed.
+    const [own] = td3({ ...holder, surname: 'NAME', expiry: '340601' })
+    const genuine = await verify(b, key, await named(own!), { ...applicant, last_name: 'Name' })
+    t.equal(genuine.document.details.viz.fields.surname, 'match', 'NAME as printed')
+  })
+
+  await t.test('a value with fillers written after it is still the page’s, not a line of the zone', async (t) => {
+    // `<<` written after the page's own value, and the zone's changed value printed beside its label.
+    const [, revived] = td3({ ...holder, expiry: '290209', optional: '123456782' })
+    const expired = await fillersAfter(await withZoneLine('passport-td3-expired.jpg', 1, revived!), 1024, 576)
+    refused(t, await verify(b, key, await withSticker(expired, '09 FEB/FEB 2029', 985, 524, 170, 'start', 15)), 'expiration_date', '2029-02-09', 'the page’s own expiry, fillers after it')
+    const [renamed] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
+    const surname = await fillersAfter(await withZoneLine('passport-td3-clean.jpg', 0, renamed!), 472, 226)
+    refused(t, await verify(b, key, await withSticker(surname, 'KRAMER', 520, 164, 200), { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER<<<< under the label')
+    const [, stolen] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
+    const number = await fillersAfter(await withZoneLine('passport-td3-clean.jpg', 1, stolen!), 962, 155)
+    refused(t, await verify(b, key, await withSticker(number, 'NK2H5F1R3', 1050, 111, 130, 'start', 15)), 'document_number', 'NK2H5F1R3', 'NW8K2P7R4<<<< under the label')
   })
 
   await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {

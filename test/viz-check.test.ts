@@ -341,6 +341,18 @@ t.test('a label OCR misreads is still the label: the name under it must be the z
   const besideLabel = { under: [[0, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [[0, 1]] as Array<[number, number]>, along: [350, 620, 350, 350, 350] }
   t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER', given_names: 'JAMES' }, names, besideLabel).fields.surname, 'near', 'BARNES under the label')
   t.equal(vizCrossCheck({ ...mrz, surname: 'BARNES', given_names: 'JAMES' }, names.filter((l) => l !== 'KRAMER'), rows).fields.surname, 'match', 'BARNES as printed')
+  // A holder whose surname is a label's word (DATE, CARD, MANES: NAMES as OCR misreads it): printed in
+  // capitals under a label in small letters, as the page prints its values, it is the label's value.
+  for (const own of ['DATE', 'CARD', 'MANES']) {
+    const page = [names[0]!, 'KRAMER', own, ...names.slice(3)]
+    t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER', given_names: 'JAMES' }, page, besideLabel).fields.surname, 'near', `${own} under the label, KRAMER beside it`)
+    const genuine = page.filter((l) => l !== 'KRAMER')
+    t.equal(vizCrossCheck({ ...mrz, surname: own, given_names: 'JAMES' }, genuine, rows).fields.surname, 'match', `${own} as printed`)
+  }
+  // Labels left of their values: the next label, in small letters, under the surname's is still a label.
+  const leftLabels = ['MEIJER', 'Naam', 'JOHANNES HENDRIK', 'Voornamen / Given names']
+  const leftLayout = { under: [[1, 3], [0, 2]] as Array<[number, number]>, beside: [[1, 0], [3, 2]] as Array<[number, number]>, along: [350, 120, 350, 120] }
+  t.equal(vizCrossCheck({ ...mrz, surname: 'MEIJER', given_names: 'JOHANNES HENDRIK' }, leftLabels, leftLayout).fields.surname, 'match', 'a label under a label')
   // Labels left of their values: the next label misread (Voormamen) under the surname's is no second name.
   const left = ['MEIJER', 'Naam', 'JOHANNES HENDRIK', 'Voormamen']
   const beside = { under: [[1, 3], [0, 2]] as Array<[number, number]>, beside: [[1, 0], [3, 2]] as Array<[number, number]>, along: [350, 120, 350, 120] }

@@ -5,7 +5,7 @@
 import { findMrz, type MrzFound } from '../domain/mrz.js'
 import { inQuadrilateral } from '../domain/face-checks.js'
 import { oneLetterSpellings } from '../domain/mrz-names.js'
-import { distance } from '../domain/viz-check.js'
+import { distance } from '../domain/edit-distance.js'
 import { lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import type { TextBox } from './text-boxes.js'
 import { locate, orientations, PAGE_LINES } from './page-finding.js'
@@ -75,15 +75,18 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<PrintedP
   try {
     const [way] = await orientations(reader, located.boxes)
     const read = lineCache(reader, way!.down)
+    // The photo's own zone (a passport's, its zone sent as text) is no part of its page; a line with
+    // fillers that does not read as the zone's is (a value with `<` written after it is still printed).
+    const ofPage = (l: TextLine) => !mrzLines.some((z) => readsAs(l.text, z))
     // Every line: no zone here to size a value's box by, and the page's dates must all be seen.
-    const page = printedPage(await read(way!.lines), way!.down)
+    const page = printedPage(await read(way!.lines), way!.down, ofPage)
     // The page is the group of lines that print the zone's values, not other text beside the card: its
     // text is the page's (a note beside it prints nothing of the document).
     const values = zoneValues(mrzLines)
     const printing = [...read.known.values()].filter((l) => printsValue(l.text, values)).map((l) => l.box)
     if (located.boxes.length < PAGE_LINES) return { ...page, area: null }
     const quad = pageAroundLines(way!.lines, way!.down, printing)
-    const onPage = printedPage(await read([]), way!.down, (l) => inQuadrilateral(quad, l.box.cx, l.box.cy))
+    const onPage = printedPage(await read([]), way!.down, (l) => ofPage(l) && inQuadrilateral(quad, l.box.cx, l.box.cy))
     return { ...onPage, area: areaIn(photo, located.img, located.turned, quad) }
   } finally {
     reader.close()
@@ -103,7 +106,7 @@ function lineCache(reader: LineReader, down: Down) {
 }
 
 /** Reads `boxes` in their order until the page's text (the lines `onPage` keeps) prints every field of the zone exactly, or they are all read. */
-async function readUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextBox[], mrzLines: string[], onPage?: (l: TextLine) => boolean): Promise<void> {
+async function readUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextBox[], mrzLines: string[], onPage: (l: TextLine) => boolean): Promise<void> {
   let page = pageText(await read([]), onPage)
   for (const box of boxes) {
     if (printsExactly(mrzLines, page)) break
@@ -181,7 +184,9 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   const readAs = zoneOf(found.lines)
   const fields = readAs.length ? fieldsAboveZone(readAs.map((l) => l.box), down) : null
   const onPageBox = (b: TextBox) => !fields || inQuadrilateral(fields, b.cx, b.cy)
-  const onPage = (l: TextLine) => !readAs.includes(l) && onPageBox(l.box)
+  // Where the fields' area is known, a line with fillers in it is the page's (a value with `<` written
+  // after it is still printed there); without it, such a line may be the zone's.
+  const onPage = (l: TextLine) => !readAs.includes(l) && (fields ? onPageBox(l.box) : !l.text.includes('<<'))
   // Every line of a value's size is read, whatever the first ones confirm: a page's dates must all be
   // seen (a date added beside the page's own is no confirmation, src/domain/viz-check.ts).
   await read(rest.filter(fits))

@@ -94,13 +94,13 @@ export async function rereadZone(reader: LineReader, zone: TextLine[]): Promise<
 
 export const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
 
-/** The printed page's lines: those `onPage` keeps, and never a line of the zone (with fillers). */
-export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean = () => true) => pageLines(lines, onPage).map((l) => l.text)
+/** The printed page's lines: those `onPage` keeps (never the zone's: the caller knows which they are). */
+export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean) => pageLines(lines, onPage).map((l) => l.text)
 
-const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines.filter((l) => !l.text.includes('<<') && onPage(l))
+const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines.filter(onPage)
 
 /** The printed page (`pageText`), and where its lines are printed (`down` toward its foot). */
-export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean = () => true): { page: string[]; layout: PageLayout } {
+export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean): { page: string[]; layout: PageLayout } {
   const boxes = pageLines(lines, onPage).map((l) => l.box)
   return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), beside: rightBeside(boxes, down), along: lineStarts(boxes, down), ends: lineEnds(boxes, down) } }
 }

@@ -8,6 +8,7 @@
 // says only that.
 import type { MrzData } from '../../generated/schemas.js'
 import { centuryApart } from './mrz.js'
+import { distance } from './edit-distance.js'
 import { mrzNameForms, nameFieldFull, oneLetterSpellings, printsTwoScripts } from './mrz-names.js'
 import { datesOf, isMonthWord, printsDate } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
@@ -76,14 +77,15 @@ const labelLine = (l: string[]) => labelsAlone(l) && l.some(labelWord)
  * after it that are not labels (its row may hold another column's value, read first). Empty when no
  * line is read as such a label.
  */
-function underLabels(lines: string[][], label: Set<string>, layout: PageLayout): number[][] {
+function underLabels(lines: string[][], label: Set<string>, layout: PageLayout, valueTyped: (label: number, line: number) => boolean): number[][] {
   // A label's words misread are still its (a label not seen would leave its value unchecked).
   const ofLabel = (l: string[]) => l.some((w) => label.has(w) || misread(w, label)) && labelsAlone(l)
   const labelled = lines.flatMap((l, at) => (ofLabel(l) ? [at] : []))
-  // A line of two letters is a value under the label (a name: LI), not beside it (a label read in pieces).
+  // A line of two letters is a value under the label (a name: LI), not beside it (a label read in pieces);
+  // so is a line of labels' words printed as the page prints values (`valueTyped`: a surname DATE).
   const near = (at: number) => [
-    ...layout.under.flatMap(([i, j]) => (i === at && !labelLine(lines[j]!) ? [j] : [])),
-    ...layout.beside.flatMap(([i, j]) => (i === at && !labelsAlone(lines[j]!) ? [j] : [])),
+    ...layout.under.flatMap(([i, j]) => (i === at && (!labelLine(lines[j]!) || valueTyped(i, j)) ? [j] : [])),
+    ...layout.beside.flatMap(([i, j]) => (i === at && (!labelsAlone(lines[j]!) || valueTyped(i, j)) ? [j] : [])),
   ]
   const after = (at: number) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)
   return labelled.map((at) => (layout.along.length ? near(at) : after(at)))
@@ -108,19 +110,6 @@ const asOcrReadsIt = (name: string) => oneLetterSpellings(name).replace(/SS/g, '
 
 /** Characters OCR takes for one another, folded for document numbers. */
 const numberKey = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2')
-
-/** Levenshtein distance, bounded: past `max` the answer is max + 1. */
-export function distance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    if (Math.min(...row) > max) return max + 1
-    prev = row
-  }
-  return prev[b.length]!
-}
 
 /** The runs of consecutive words of `line` that have `n` words. */
 function runs(line: string[], n: number): string[] {
@@ -223,22 +212,25 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   // row printing ANNA MARIA. A page labelling the name more than once (a label added onto it) prints it
   // under each label.
   const whole = (value: string, cutShort: boolean) => (form: string[]) => {
-    const printed = form.filter((w) => !isLabel(w) && (w.length > 1 || value.split(' ').includes(w))).join(' ')
+    const printed = form.filter((w) => (!isLabel(w) || value.split(' ').includes(w)) && (w.length > 1 || value.split(' ').includes(w))).join(' ')
     return printed === value || printed === asOcrReadsIt(value) || (cutShort && printed.startsWith(value))
   }
   const name = (value: string, label: Set<string>, cutShort: boolean, wraps: (i: number) => boolean = () => true): VizStatus => {
     const anywhere = look(value, nameLines, nameKey, true, cutShort, asOcrReadsIt, namesAlone)
-    const labelled = underLabels(lines, label, layout)
+    // A page printing its labels in small letters prints its values in capitals: a line of labels' words
+    // in capitals alone under such a label is its value (a surname DATE, CARD, MANES), not a label.
+    const labelled = underLabels(lines, label, layout, (i, j) => /\p{Ll}/u.test(page[i]!) && !/\p{Ll}/u.test(page[j]!))
     if (!labelled.length || anywhere !== 'match') return anywhere
     const prints = (i: number) => [upper[i]!, ...(wraps(i) ? withNext(i) : [])].flatMap(formsOf).some(whole(value, cutShort))
     // Where the layout is known, each line of words under or beside the label that holds no label's word
-    // (its spaces read or not) and is no date (its words months' beside a date) prints the name: a name
-    // added in the label's row beside the page's own under it (or under it, beside the page's own) is a
-    // second name for one label, whatever digit, mark, word or date is put onto the page's own.
+    // (its spaces read or not), or labels' words alone printed as a value, and is no date (its words
+    // months' beside a date) prints the name: a name added in the label's row beside the page's own under
+    // it (or under it, beside the page's own) is a second name for one label, whatever digit, mark, word
+    // or date is put onto the page's own.
     const nameLike = (i: number) => {
       const letters = upper[i]!.split(/[^\p{L}]+/u).filter((w) => w.length >= 2)
       const named = letters.some((w) => !isMonthWord(w)) || (letters.length > 0 && !printsDate(upper[i]!))
-      return layout.along.length > 0 && named && !lines[i]!.some(labelWord)
+      return layout.along.length > 0 && named && (!lines[i]!.some(labelWord) || labelLine(lines[i]!))
     }
     // On a two-script state's page, a name in its own script may be printed over the Latin one: a line
     // under the label that does not print the name has it printed right under it.
