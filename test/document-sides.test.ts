@@ -77,6 +77,16 @@ t.test("a zone sent as text is judged against a front that does not show it", as
   // Nothing confirms the zone's states and sex, which no page value is compared with: a person looks.
   t.equal(v.decision, 'review')
   t.same(v.decision_reasons, ['mrz_text_unconfirmed'])
+  // A zone sent with another surname, `<<<<` written after the page's own (MÜLLER<<<<) and the sent
+  // one printed in the label's row: a line with fillers that is no line of the zone is the page's.
+  const { td3 } = await import('./helpers/mrz.js')
+  const renamed = td3({ issuing: 'NLD', surname: 'KRAMER', given: 'ANNA MARIA', number: 'NW8K2P7R4', nationality: 'NLD', dob: '850314', sex: 'F', expiry: '340601' })
+  const marks = (text: string, x: number, y: number, weight: string) => `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-weight="${weight}" font-size="24" fill="#111">${text}</text>`
+  const overlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="680">${marks('&lt;&lt;&lt;&lt;', 472, 226, 'normal')}<rect x="520" y="164" width="200" height="40" fill="#eef0ea"/>${marks('KRAMER', 524, 194, 'bold')}</svg>`)
+  const forged = await sharp(page).composite([{ input: overlay, left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+  const sent = await verify(b, key, ['document'], {}, { document_type: 'passport', front_image: forged.toString('base64'), mrz: renamed.join('\n') })
+  t.not(sent.upload.checks_results.document.details.viz.fields.surname, 'match', 'MÜLLER<<<< is under the label')
+  t.not(sent.v.decision, 'approved', `${sent.v.decision_reasons}`)
 })
 
 t.test("a zone sent as text that differs from the photo's own is not approved", async (t) => {
