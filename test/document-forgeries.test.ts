@@ -8,6 +8,7 @@ import { build, type Built } from './helpers/build.js'
 import { td3 } from './helpers/mrz.js'
 import { withZoneLine } from './helpers/zone-glyphs.js'
 import { phoneCapture } from '../scripts/fixtures/drawing.js'
+import { cardBack, cardFront, cardZone, type Mark } from './helpers/card-forgeries.js'
 
 const fixture = (file: string) => readFileSync(new URL(`./fixtures/documents/${file}`, import.meta.url))
 /** The holder of the fixture passports, and her expired passport's number. */
@@ -171,6 +172,15 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, await withSticker(number, 'NK2H5F1R3', 1050, 111, 130, 'start', 15)), 'document_number', 'NK2H5F1R3', 'NW8K2P7R4<<<< under the label')
   })
 
+  await t.test('a name with a label’s words put after it is still the name under its label', async (t) => {
+    // MÜLLER (BIRTH NAME): the page's own surname, left as printed, the zone's KRAMER in the label's row.
+    const [line] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
+    const forged = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, line!), 'KRAMER', 520, 164, 200)
+    const marks = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850"><text x="472" y="225" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#111">(BIRTH NAME)</text></svg>')
+    const named = await sharp(forged).composite([{ input: await sharp(marks).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+    refused(t, await verify(b, key, named, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER is under the label')
+  })
+
   await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {
     // The page reads its label Voornamen/ Givennames: the label's words run together are a label's.
     const [line] = td3({ ...holder, given: 'HELENA', expiry: '340601' })
@@ -292,4 +302,30 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     t.same(Object.values(document.details.viz.fields), ['match', 'match', 'match', 'match', 'match'], 'the page prints its zone')
     t.equal(v.decision, 'approved', `${v.decision_reasons}`)
   })
+})
+
+t.test('a forged card zone is not confirmed by its genuine front, however its values are marked', async (t) => {
+  const b = await build(t)
+  const { key } = await b.createKey('card-forgeries', 'service')
+  const holderOfCard = { first_name: 'Greta Luise', last_name: 'Schröder', date_of_birth: '1948-05-23' }
+  // The zone on a back of the forger's making; the front the card's own, SCHRÖDER under Name / Surname
+  // and 14.09.2031 under Gültig bis, marks written onto it. A forged value printed beside its label.
+  const card = async (changes: Parameters<typeof cardZone>[0], marks: Mark[], declared: object) => {
+    const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'identity'], applicant: declared } })).json().id as string
+    const body = { document_type: 'id_card', front_image: (await cardFront(marks)).toString('base64'), back_image: (await cardBack(cardZone(changes))).toString('base64') }
+    const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body })
+    if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`)
+    const v = (await b.call('GET', `/verifications/${vid}`, { key })).json()
+    return { v, document: v.checks_results.document }
+  }
+  const surnameBeside: Mark = { text: 'SCHNEIDER', x: 472, y: 113, size: 25, patch: { x: 468, y: 88, w: 220, h: 30 } }
+  const schneider = { ...holderOfCard, last_name: 'Schneider' }
+  // The page's own surname padded with fillers to read as the forged zone's name line.
+  refused(t, await card({ surname: 'SCHNEIDER' }, [{ text: '<<GRETA<LUISE<<<<<<', x: 468, y: 140, size: 16 }, surnameBeside], schneider), 'surname', 'SCHNEIDER', 'a value padded as a zone line is no zone')
+  // The page's own expiry padded to read as the zone's first line, whose optional data spells it.
+  const expiryBeside: Mark = { text: '14.09.2041', x: 950, y: 323, size: 18, patch: { x: 947, y: 303, w: 120, h: 25 } }
+  const padded = [{ text: 'IDD<<LM4R7XC211', x: 560, y: 350, size: 16 }, { text: '<<<<<', x: 880, y: 350, size: 16 }, expiryBeside]
+  refused(t, await card({ expiry: '410914', optional: '14<09<2031' }, padded, holderOfCard), 'expiration_date', '2041-09-14', 'the page’s own expiry under its label')
+  // A label's words put after the page's own surname.
+  refused(t, await card({ surname: 'SCHNEIDER' }, [{ text: '(BIRTH NAME)', x: 492, y: 140, size: 20 }, surnameBeside], schneider), 'surname', 'SCHNEIDER', 'SCHRÖDER (BIRTH NAME) is under the label')
 })

@@ -267,6 +267,13 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
     t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, named(own), besideAndUnder).fields.surname, 'near', `${own} is a name line`)
   }
   t.equal(vizCrossCheck({ ...mrz, surname: 'MAY' }, named('MAY').filter((l) => l !== 'KRAMER'), { under: [[0, 1], [1, 2], [2, 3]], beside: [], along: [350, 350, 350, 350] }).fields.surname, 'match', 'a holder named MAY')
+  // Nor is the page's own name with a label's words put after it (MÜLLER (BIRTH NAME)), for either name.
+  t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, named('MÜLLER (BIRTH NAME)'), besideAndUnder).fields.surname, 'near', 'a name with labels’ words after it')
+  const given = ['Voornamen / Given names', 'HELGA', 'ANNA MARIA (GIVEN)', 'Nationaliteit / Nationality', 'NEDERLANDSE']
+  t.equal(vizCrossCheck({ ...mrz, given_names: 'HELGA' }, given, besideAndUnder).fields.given_names, 'near', 'given names with a label’s word after them')
+  // A label read with the zone's other name, under the surname's label (labels left of their values), is no name line.
+  const merged = ['MEIJER', 'Naam', 'Voornamen JOHANNES HENDRIK']
+  t.equal(vizCrossCheck({ ...mrz, surname: 'MEIJER', given_names: 'JOHANNES HENDRIK' }, merged, { under: [[1, 2]], beside: [[1, 0]], along: [350, 120, 120] }).fields.surname, 'match', 'the next label read with its value')
 })
 
 t.test("a name under its label is that line's whole value, under every such label", async (t) => {

@@ -75,11 +75,12 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<PrintedP
   try {
     const [way] = await orientations(reader, located.boxes)
     const read = lineCache(reader, way!.down)
-    // The photo's own zone (a passport's, its zone sent as text) is no part of its page; a line with
-    // fillers that does not read as the zone's is (a value with `<` written after it is still printed).
-    const ofPage = (l: TextLine) => !mrzLines.some((z) => readsAs(l.text, z))
-    // Every line: no zone here to size a value's box by, and the page's dates must all be seen.
-    const page = printedPage(await read(way!.lines), way!.down, ofPage)
+    // Every line: no zone here to size a value's box by, and the page's dates must all be seen. The
+    // photo's own zone (a card printed on one side, a passport's with its zone sent as text) is no part
+    // of its page; a line with fillers elsewhere is (a value with `<` written after it is still printed).
+    const zone = ownZone(await read(way!.lines), mrzLines)
+    const ofPage = (l: TextLine) => !zone.includes(l)
+    const page = printedPage(await read([]), way!.down, ofPage)
     // The page is the group of lines that print the zone's values, not other text beside the card: its
     // text is the page's (a note beside it prints nothing of the document).
     const values = zoneValues(mrzLines)
@@ -91,6 +92,19 @@ export async function readPage(photo: Rgb, mrzLines: string[]): Promise<PrintedP
   } finally {
     reader.close()
   }
+}
+
+/**
+ * The lines of a page (top to bottom) that are its zone: one reading as each of the zone's lines, in
+ * its order, with no other line between them; none when the photo does not show the zone whole (a
+ * value padded with fillers to read as one of its lines is no zone).
+ */
+function ownZone(lines: TextLine[], mrzLines: string[]): TextLine[] {
+  for (let i = 0; i + mrzLines.length <= lines.length; i++) {
+    const run = lines.slice(i, i + mrzLines.length)
+    if (run.every((l, k) => readsAs(l.text, mrzLines[k]!))) return run
+  }
+  return []
 }
 
 /** Reads boxes once each, however often asked: every line read so far, top to bottom (`down` toward the foot). */

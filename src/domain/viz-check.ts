@@ -42,6 +42,8 @@ const LABELS = new Set([
 ])
 /** The same, to find in a line whose spaces OCR lost (GIVENNAMES, DATEOFBIRTH). */
 const LABEL_WORDS = [...LABELS]
+/** Words joining labels' words (Date of birth, Lieu de naissance, Datum van afgifte). */
+const CONNECTIVES = new Set(['THE', 'AND', 'DES', 'DEL', 'DER', 'VAN', 'VON', 'DELLA'])
 /** Words of the labels over a holder's surname, and over her given names. */
 const SURNAME_LABELS = new Set(['SURNAME', 'NAAM', 'NOM', 'COGNOME', 'APELLIDOS'])
 const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMBRE', 'NOME'])
@@ -204,6 +206,10 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   // and stray marks): MUELLER, VAN UTRECHT inside an authority's name (BURG. VAN UTRECHT) is another field.
   const zoneWords = `${mrz.surname ?? ''} ${mrz.given_names ?? ''}`.split(' ').filter(Boolean)
   const nameWords = new Set(zoneWords.flatMap((w) => [w, asOcrReadsIt(w)]))
+  // A word of a value: of letters, neither a label's (run together with its connectives: OFBIRTH), a
+  // connective of labels, nor one of the zone's names.
+  const valueWord = (w: string) =>
+    /^\p{L}{3,}$/u.test(w) && !labelWord(w) && !LABEL_WORDS.some((l) => l.length >= 4 && w.includes(l)) && !CONNECTIVES.has(w) && !nameWords.has(w) && !isMonthWord(w)
   const namesAlone = (line: string[]) =>
     line.every((w) => w.length <= 1 || nameWords.has(w) || isLabel(w) || (full && zoneWords.some((z) => w.startsWith(z))))
   // Where the page labels a name, it confirms there: found only elsewhere (a place of birth that is
@@ -223,14 +229,16 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     if (!labelled.length || anywhere !== 'match') return anywhere
     const prints = (i: number) => [upper[i]!, ...(wraps(i) ? withNext(i) : [])].flatMap(formsOf).some(whole(value, cutShort))
     // Where the layout is known, each line of words under or beside the label that holds no label's word
-    // (its spaces read or not), or labels' words alone printed as a value, and is no date (its words
-    // months' beside a date) prints the name: a name added in the label's row beside the page's own under
-    // it (or under it, beside the page's own) is a second name for one label, whatever digit, mark, word
-    // or date is put onto the page's own.
+    // (its spaces read or not), labels' words alone printed as a value, or under it labels' words after a
+    // word that is none of the zone's names (MÜLLER (BIRTH NAME)), and is no date (its words months' beside a date)
+    // prints the name: a name added in the label's row beside the page's own under it (or under it,
+    // beside the page's own) is a second name for one label, whatever digit, mark, word or date is put
+    // onto the page's own. A label read with the zone's other name (Voornamen JOHANNES) is no name line.
     const nameLike = (i: number) => {
       const letters = upper[i]!.split(/[^\p{L}]+/u).filter((w) => w.length >= 2)
       const named = letters.some((w) => !isMonthWord(w)) || (letters.length > 0 && !printsDate(upper[i]!))
-      return layout.along.length > 0 && named && (!lines[i]!.some(labelWord) || labelLine(lines[i]!))
+      const stray = layout.under.some(([a, j]) => j === i && lines[a]!.some((w) => label.has(w) || misread(w, label))) && lines[i]!.slice(0, lines[i]!.findIndex(labelWord)).some(valueWord)
+      return layout.along.length > 0 && named && (!lines[i]!.some(labelWord) || labelLine(lines[i]!) || stray)
     }
     // On a two-script state's page, a name in its own script may be printed over the Latin one: a line
     // under the label that does not print the name has it printed right under it.
