@@ -179,6 +179,8 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const marks = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850"><text x="472" y="225" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#111">(BIRTH NAME)</text></svg>')
     const named = await sharp(forged).composite([{ input: await sharp(marks).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
     refused(t, await verify(b, key, named, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER is under the label')
+    // Nor with a digit glued to the name (MULLER2(BIRTH NAME)).
+    refused(t, await verify(b, key, await withSticker(forged, '2 (BIRTH NAME)', 464, 194, 200), { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER2 is under the label')
   })
 
   await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {
@@ -328,4 +330,8 @@ t.test('a forged card zone is not confirmed by its genuine front, however its va
   refused(t, await card({ expiry: '410914', optional: '14<09<2031' }, padded, holderOfCard), 'expiration_date', '2041-09-14', 'the page’s own expiry under its label')
   // A label's words put after the page's own surname.
   refused(t, await card({ surname: 'SCHNEIDER' }, [{ text: '(BIRTH NAME)', x: 492, y: 140, size: 20 }, surnameBeside], schneider), 'surname', 'SCHNEIDER', 'SCHRÖDER (BIRTH NAME) is under the label')
+  refused(t, await card({ surname: 'SCHNEIDER' }, [{ text: '1 (BIRTH NAME)', x: 488, y: 140, size: 20 }, surnameBeside], schneider), 'surname', 'SCHNEIDER', 'SCHRÖDER1 (BIRTH NAME) too')
+  // The page's own date spoilt by a digit (23.05.19480), the forged one printed after it on its line.
+  refused(t, await card({ dob: '580523' }, [{ text: '0  (23.05.1958)', x: 489, y: 280, size: 25 }], { ...holderOfCard, date_of_birth: '1958-05-23' }), 'date_of_birth', '1958-05-23', 'a spoilt date under the label')
+  refused(t, await card({ expiry: '410914' }, [{ text: '0 (14.09.2041)', x: 880, y: 350, size: 25 }], holderOfCard), 'expiration_date', '2041-09-14', 'a spoilt date under the label')
 })

@@ -206,10 +206,10 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   // and stray marks): MUELLER, VAN UTRECHT inside an authority's name (BURG. VAN UTRECHT) is another field.
   const zoneWords = `${mrz.surname ?? ''} ${mrz.given_names ?? ''}`.split(' ').filter(Boolean)
   const nameWords = new Set(zoneWords.flatMap((w) => [w, asOcrReadsIt(w)]))
-  // A word of a value: of letters, neither a label's (run together with its connectives: OFBIRTH), a
-  // connective of labels, nor one of the zone's names.
-  const valueWord = (w: string) =>
-    /^\p{L}{3,}$/u.test(w) && !labelWord(w) && !LABEL_WORDS.some((l) => l.length >= 4 && w.includes(l)) && !CONNECTIVES.has(w) && !nameWords.has(w) && !isMonthWord(w)
+  // A word of a value, digits and marks on it aside: three letters besides labels' words (OFBIRTH is a
+  // label's, CARDOSO a name), no connective of labels nor one of the zone's names.
+  const valueWord = (w: string, letters = w.replace(/[^\p{L}]/gu, '')) =>
+    LABEL_WORDS.reduce((x, l) => (l.length >= 4 ? x.replaceAll(l, '') : x), letters).length >= 3 && !CONNECTIVES.has(letters) && !nameWords.has(letters)
   const namesAlone = (line: string[]) =>
     line.every((w) => w.length <= 1 || nameWords.has(w) || isLabel(w) || (full && zoneWords.some((z) => w.startsWith(z))))
   // Where the page labels a name, it confirms there: found only elsewhere (a place of birth that is
@@ -230,14 +230,13 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     const prints = (i: number) => [upper[i]!, ...(wraps(i) ? withNext(i) : [])].flatMap(formsOf).some(whole(value, cutShort))
     // Where the layout is known, each line of words under or beside the label that holds no label's word
     // (its spaces read or not), labels' words alone printed as a value, or under it labels' words after a
-    // word that is none of the zone's names (MÜLLER (BIRTH NAME)), and is no date (its words months' beside a date)
-    // prints the name: a name added in the label's row beside the page's own under it (or under it,
-    // beside the page's own) is a second name for one label, whatever digit, mark, word or date is put
-    // onto the page's own. A label read with the zone's other name (Voornamen JOHANNES) is no name line.
+    // word none of the zone's names (MÜLLER (BIRTH NAME), not Voornamen JOHANNES), and is no date (its
+    // words months' beside a date) prints the name: a name added in the label's row beside the page's own
+    // under it (or under it, beside the page's own) is a second name for one label, whatever is put onto it.
     const nameLike = (i: number) => {
       const letters = upper[i]!.split(/[^\p{L}]+/u).filter((w) => w.length >= 2)
       const named = letters.some((w) => !isMonthWord(w)) || (letters.length > 0 && !printsDate(upper[i]!))
-      const stray = layout.under.some(([a, j]) => j === i && lines[a]!.some((w) => label.has(w) || misread(w, label))) && lines[i]!.slice(0, lines[i]!.findIndex(labelWord)).some(valueWord)
+      const stray = layout.under.some(([a, j]) => j === i && lines[a]!.some((w) => label.has(w) || misread(w, label))) && lines[i]!.slice(0, lines[i]!.findIndex(labelWord)).some((w) => valueWord(w))
       return layout.along.length > 0 && named && (!lines[i]!.some(labelWord) || labelLine(lines[i]!) || stray)
     }
     // On a two-script state's page, a name in its own script may be printed over the Latin one: a line

@@ -154,11 +154,13 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
   // a line naming a field (Autoridad: DGP 28079) is no such value, unless it is a date spoilt (a month's
   // word or six digits: 09FEB/FEB20197SEX), whatever word is put onto it.
-  const spoilt = (j: number) => lines[j]!.split(/[^\p{L}]+/u).some(isMonthWord) || (lines[j]!.match(/\d/g)?.length ?? 0) >= 6
+  // So does such a value beside a date (the page's own spoilt, another printed after it).
+  const spoilt = (line: string) => line.split(/[^\p{L}]+/u).some(isMonthWord) || (line.match(/\d/g)?.length ?? 0) >= 6
   const unreadable = new Set(
     layout.under.flatMap(([i, j]) => {
-      if (dated[j]!.length || !/\d/.test(lines[j]!)) return []
-      return (labelling(i, j) && !namesField(lines[j]!)) || (namesDate(i) && spoilt(j)) ? labels[i]! : []
+      if (!/\d/.test(lines[j]!)) return []
+      if (dated[j]!.length) return namesDate(i) && labelling(i, j) && spoilt(withoutDates(lines[j]!)) ? labels[i]! : []
+      return (labelling(i, j) && !namesField(lines[j]!)) || (namesDate(i) && spoilt(lines[j]!)) ? labels[i]! : []
     }),
   )
   // A date whose every label is over nothing read and beside nothing (its value covered) is unknown; a
