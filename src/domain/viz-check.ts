@@ -218,7 +218,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   // row printing ANNA MARIA. A page labelling the name more than once (a label added onto it) prints it
   // under each label.
   const whole = (value: string, cutShort: boolean) => (form: string[]) => {
-    const printed = form.filter((w) => (!isLabel(w) || value.split(' ').includes(w)) && (w.length > 1 || value.split(' ').includes(w))).join(' ')
+    const printed = form.filter((w) => value.split(' ').includes(w) || (!isLabel(w) && w.length > 1)).join(' ')
     return printed === value || printed === asOcrReadsIt(value) || (cutShort && printed.startsWith(value))
   }
   const name = (value: string, label: Set<string>, cutShort: boolean, wraps: (i: number) => boolean = () => true): VizStatus => {
