@@ -95,7 +95,8 @@ export async function documentsBench(): Promise<Section> {
         'lines at the page\'s foot, then every line of the page of a value\'s size (the page\'s dates must all be',
         'seen: a date added to a page is no confirmation), then the others until the page prints every field of the',
         'zone as the zone has it, then every line in the row of a date, the row above it and the row under a date\'s',
-        'label (a date confirms under its own label).',
+        'label (a date confirms under its own label), and every line too long for a value in the row of a name or',
+        'number and the row under it (a value beside its label confirms nothing while the one under it is unread).',
       ].join('\n'),
     }
   } finally {

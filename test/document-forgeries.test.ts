@@ -183,6 +183,20 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, await withSticker(forged, '2 (BIRTH NAME)', 464, 194, 200), { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER2 is under the label')
   })
 
+  await t.test('a name run on past a value’s length is still read under its label', async (t) => {
+    // The page's own name left printed, words run on after it so that its line is longer than any value
+    // (not read for its size), and the zone's name printed beside its label: the line under it is read.
+    const runOn = async (zone: string, row: number, name: string, left: number, top: number, width: number, x: number, y: number) => {
+      const forged = await withSticker(await withZoneLine('passport-td3-clean.jpg', row, zone), name, left, top, width)
+      const marks = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850"><text x="${x}" y="${y}" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111"> E/V VAN DER HOEVEN-BERGSMA</text></svg>`)
+      return sharp(forged).composite([{ input: await sharp(marks).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+    }
+    const [renamed] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
+    refused(t, await verify(b, key, await runOn(renamed!, 0, 'KRAMER', 520, 170, 200, 470, 226), { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER … under the label')
+    const [given] = td3({ ...holder, given: 'HELENA', expiry: '340601' })
+    refused(t, await verify(b, key, await runOn(given!, 0, 'HELENA', 600, 240, 160, 537, 296), { ...applicant, first_name: 'Helena' }), 'given_names', 'HELENA', 'ANNA MARIA … under the label')
+  })
+
   await t.test('a name printed in a blank is not the name under its label, its label read without spaces', async (t) => {
     // The page reads its label Voornamen/ Givennames: the label's words run together are a label's.
     const [line] = td3({ ...holder, given: 'HELENA', expiry: '340601' })

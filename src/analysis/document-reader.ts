@@ -10,7 +10,7 @@ import { lineReader, type LineReader, type Rgb, type TextLine } from './ocr.js'
 import type { TextBox } from './text-boxes.js'
 import { locate, orientations, PAGE_LINES } from './page-finding.js'
 import { areaIn, fieldsAboveZone, inRowOrAbove, pageAroundLines, pageAroundZone, type Area, type Down, type Region } from './page-geometry.js'
-import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, respaced, valueSized } from './zone-text.js'
+import { better, NAMES_EXACT, namesAgreement, namesOf, pageText, printedPage, printsExactly, rereadZone, respaced, valueSize, zoneData } from './zone-text.js'
 import { labelsOf, NO_LAYOUT, type PageLayout } from '../domain/viz-dates.js'
 import { printsDate } from '../domain/printed-dates.js'
 
@@ -128,10 +128,11 @@ async function readUntilPrinted(read: ReturnType<typeof lineCache>, boxes: TextB
   }
 }
 
-/** A zone's words of five characters or more (names, the document number with and without its check digit), folded. */
+/** A zone's names' words and its document number, of five characters or more, folded. */
 function zoneValues(mrzLines: string[]): string[] {
-  const words = mrzLines.flatMap((l) => l.split('<')).filter((w) => w.length >= 5)
-  return [...new Set(words.flatMap((w) => (/\d/.test(w) ? [w, w.slice(0, -1)] : [w])).map((w) => oneLetterSpellings(w)))]
+  const data = zoneData(mrzLines)
+  const words = [data?.surname, data?.given_names, data?.document_number].flatMap((v) => v?.split(' ') ?? []).filter((w) => w.length >= 5)
+  return [...new Set(words.map((w) => oneLetterSpellings(w)))]
 }
 
 /** Whether a page line prints one of a zone's values (diacritics dropped, as OCR reads them). */
@@ -189,7 +190,8 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // The rest of the page: every line of a value's size (headers and labels are longer, a sex or a
   // country code shorter), then the others, thickest first (a page prints its holder's data larger than
   // its labels), until it prints every field of the zone exactly as the zone has it, or is read whole.
-  const fits = valueSized(found.lines, [...known.values()])
+  const size = valueSize(found.lines, [...known.values()])
+  const fits = (b: TextBox) => size(b) === 'value'
   const rest = lines.filter((b) => !known.has(b)).sort((a, b) => Number(fits(b)) - Number(fits(a)) || b.thickness - a.thickness)
   // The lines the zone was read from: lines that read as its lines, within OCR's noise (a recut reads
   // them a little otherwise), not merely long lines with fillers (another sheet's, below the page).
@@ -212,6 +214,12 @@ async function readZone(reader: LineReader, lines: TextBox[], down: Down, thorou
   // And every line in the row under a date's label read so far: its date, whatever its line's length.
   const labelling = [...known.values()].filter((l) => onPage(l) && labelsOf(l.text).some((k) => k !== 'other'))
   await read(rest.filter((b) => onPageBox(b) && labelling.some((l) => inRowOrAbove(b, l.box, down))))
+  // And every line too long for a value in the row of a line printing one of the zone's names or its
+  // number, and in the row under it: a value printed beside its label is no confirmation while the
+  // label's own value under it is unread (a name run on with other words past a value's length).
+  const values = zoneValues(found.lines)
+  const naming = [...known.values()].filter((l) => onPage(l) && printsValue(l.text, values))
+  await read(rest.filter((b) => onPageBox(b) && size(b) === 'long' && naming.some((l) => inRowOrAbove(b, l.box, down))))
   const { page, layout } = printedPage(await respaced(reader, await read([]), found.lines), down, onPage)
   // Names have no check digit. Names the page prints otherwise, or only nearly, may be OCR's misreading
   // of the zone (ANNAMARIA or GRETAKLUISE for ANNA<MARIA, a letter lost): the zone's lines are cut again

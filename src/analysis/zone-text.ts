@@ -10,7 +10,7 @@ import { lineEnds, lineStarts, rightBeside, rightUnder, type Down } from './page
 import type { PageLayout } from '../domain/viz-dates.js'
 
 /** A zone's data, as its lines parse (null when they do not). */
-const zoneData = (mrzLines: string[]) => {
+export const zoneData = (mrzLines: string[]) => {
   const parsed = parseMrzLines(mrzLines)
   return parsed ? toMrzReading(parsed).data : null
 }
@@ -25,18 +25,19 @@ const SHORT_SLACK = 0.5
 /**
  * Whether a box is of a size to hold one of the zone's values: its characters, estimated from its length
  * against the zone's own lines' (a line's length per character, in thicknesses, is alike), no more than
- * the longest value's and no fewer than about half the shortest's (a sex or a country code is shorter).
+ * the longest value's (else `long`) and no fewer than about half the shortest's (else `short`: a sex or
+ * a country code is shorter).
  */
-export function valueSized(mrzLines: string[], read: TextLine[]): (b: TextBox) => boolean {
+export function valueSize(mrzLines: string[], read: TextLine[]): (b: TextBox) => 'short' | 'value' | 'long' {
   const zone = read.filter((l) => l.text.includes('<<'))
   const data = zoneData(mrzLines)
-  if (!zone.length || !data) return () => true
+  if (!zone.length || !data) return () => 'value'
   const perChar = zone.reduce((sum, l) => sum + l.box.length / l.box.thickness / l.text.length, 0) / zone.length
   const values = [data.surname, data.given_names, data.document_number].flatMap((v) => (v ? [v.length] : []))
   const [shortest, longest] = [Math.min(SHORTEST_DATE, ...values), Math.max(DATE_CHARS, ...values)]
   return (b) => {
     const chars = b.length / b.thickness / perChar
-    return chars <= longest * VALUE_SLACK && chars >= shortest * SHORT_SLACK
+    return chars > longest * VALUE_SLACK ? 'long' : chars < shortest * SHORT_SLACK ? 'short' : 'value'
   }
 }
 
