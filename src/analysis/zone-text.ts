@@ -96,14 +96,13 @@ export async function rereadZone(reader: LineReader, zone: TextLine[]): Promise<
 export const better = (a: MrzFound | null, b: MrzFound | null) => (!a || (b && b.score > a.score) ? b : a)
 
 /** The printed page's lines: those `onPage` keeps (never the zone's: the caller knows which they are). */
-export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean) => pageLines(lines, onPage).map((l) => l.text)
-
-const pageLines = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines.filter(onPage)
+export const pageText = (lines: TextLine[], onPage: (l: TextLine) => boolean) => lines.filter(onPage).map((l) => l.text)
 
 /** The printed page (`pageText`), and where its lines are printed (`down` toward its foot). */
 export function printedPage(lines: TextLine[], down: Down, onPage: (l: TextLine) => boolean): { page: string[]; layout: PageLayout } {
-  const boxes = pageLines(lines, onPage).map((l) => l.box)
-  return { page: pageText(lines, onPage), layout: { under: rightUnder(boxes, down), beside: rightBeside(boxes, down), along: lineStarts(boxes, down), ends: lineEnds(boxes, down) } }
+  const onIt = lines.filter(onPage)
+  const boxes = onIt.map((l) => l.box)
+  return { page: onIt.map((l) => l.text), layout: { under: rightUnder(boxes, down), beside: rightBeside(boxes, down), along: lineStarts(boxes, down), ends: lineEnds(boxes, down) } }
 }
 
 /** Cuts of a line tried for the spaces of a name OCR ran together: thicker first (its spaces widen). */
