@@ -296,6 +296,13 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const [, near] = td3({ ...holder, number: 'NW8K2P7R5', expiry: '340601' })
     const blank = await withSticker(await withZoneLine('passport-td3-clean.jpg', 1, near!), 'NW8K2P7R5', 900, 250, 200)
     refused(t, await verify(b, key, blank), 'document_number', 'NW8K2P7R5', 'the number under the label is one letter off')
+    // The page's own number run on at both ends, a bracket among the words (its line read taller than
+    // the label over it), and the zone's number printed in a blank: the run-on line is still under it.
+    const [, runOn] = td3({ ...holder, number: 'NK2H5F1R3', expiry: '340601' })
+    const words = ([[617, 'SERIE NL-A'], [962, ' (VERV. NR5F3H1K8)']] as const).map(([x, w]) => `<text x="${x}" y="146" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">${w}</text>`)
+    const marks = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850">${words.join('')}</svg>`)
+    const ranOn = await sharp(await withZoneLine('passport-td3-clean.jpg', 1, runOn!)).composite([{ input: await sharp(marks).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+    refused(t, await verify(b, key, await withSticker(ranOn, 'NK2H5F1R3', 950, 335, 200)), 'document_number', 'NK2H5F1R3', 'SERIE NL-A NW8K2P7R4 (VERV. NR5F3H1K8) under the label')
   })
 
   await t.test('a space OCR lost between given names is read again, never one the page lacks', async (t) => {

@@ -96,7 +96,7 @@ function corners(down: Down, a0: number, a1: number, d0: number, d1: number): Ar
   return [at(a0, d0), at(a1, d0), at(a1, d1), at(a0, d1)]
 }
 
-/** How far below a line (centre to centre, in the thicker line's thicknesses) the line printed under it lies, at least and at most. */
+/** How far below a line (centre to centre, in line thicknesses) the line printed under it lies, at least and at most. */
 const UNDER_FROM = 0.6
 const UNDER_TO = 2.5
 /** The share of the shorter of two lines the other spans, at least, for one to be under the other: not a short label over a long value's end. */
@@ -106,8 +106,9 @@ const SHARED = 0.5
  * Which lines are printed right under which (a label and its value): pairs [i, j] of `lines`, line j in
  * the nearest row below line i (`down` toward the page's foot) that holds a line sharing its span along
  * the lines (half the shorter's, at least: a short label next to a long value's end is not over it),
- * close enough to be the next row of the page, not the same one; every line of that row sharing its
- * span (a label over two columns' values).
+ * close enough to be the next row of the page (in the thicker line's thicknesses), not the same one (in
+ * the thinner's: a value read taller than its label, a bracket's or words' box run on around it, is
+ * still under it); every line of that row sharing its span (a label over two columns' values).
  */
 export function rightUnder(lines: TextBox[], down: Down): Array<[number, number]> {
   const spans = lines.map((b) => ({ ...spanOf(b, down), thickness: b.thickness }))
@@ -115,9 +116,9 @@ export function rightUnder(lines: TextBox[], down: Down): Array<[number, number]
   const pairs: Array<[number, number]> = []
   spans.forEach((s, i) => {
     const below = spans.flatMap((t, j) => {
-      const [gap, thick] = [centre(t) - centre(s), Math.max(s.thickness, t.thickness)]
+      const gap = centre(t) - centre(s)
       const overlap = Math.min(s.a1, t.a1) - Math.max(s.a0, t.a0)
-      return gap < UNDER_FROM * thick || gap > UNDER_TO * thick || overlap < SHARED * Math.min(s.a1 - s.a0, t.a1 - t.a0) ? [] : [j]
+      return gap < UNDER_FROM * Math.min(s.thickness, t.thickness) || gap > UNDER_TO * Math.max(s.thickness, t.thickness) || overlap < SHARED * Math.min(s.a1 - s.a0, t.a1 - t.a0) ? [] : [j]
     })
     if (!below.length) return
     const nearest = Math.min(...below.map((j) => centre(spans[j]!)))
