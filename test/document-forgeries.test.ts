@@ -183,6 +183,21 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, await withSticker(forged, '2 (BIRTH NAME)', 464, 194, 200), { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER2 is under the label')
   })
 
+  await t.test('a word added onto a name’s label leaves it the label', async (t) => {
+    // The zone's name changed and printed in a blank, a word written onto the name's label in the labels'
+    // type (Naam / Surname (holder)): the page's own name is still under the label.
+    const [renamed] = td3({ ...holder, surname: 'KRAMER', expiry: '340601' })
+    const surname = await withZoneLine('passport-td3-clean.jpg', 0, renamed!)
+    const kramer = { ...applicant, last_name: 'Kramer' }
+    const holderWord = await withSticker(surname, '(holder)', 478, 180, 80, 'start', 15)
+    refused(t, await verify(b, key, await withSticker(holderWord, 'KRAMER', 1000, 420, 130), kramer), 'surname', 'KRAMER', 'MÜLLER under Naam / Surname (holder)')
+    // The forged name itself written after the label, on its line: the label's line prints it, MÜLLER under it too.
+    refused(t, await verify(b, key, await withSticker(surname, ': KRAMER', 476, 180, 120, 'start', 15), kramer), 'surname', 'KRAMER', 'MÜLLER under Naam / Surname: KRAMER')
+    const [given] = td3({ ...holder, given: 'HELENA', expiry: '340601' })
+    const givenWord = await withSticker(await withZoneLine('passport-td3-clean.jpg', 0, given!), '(holder)', 550, 250, 80, 'start', 15)
+    refused(t, await verify(b, key, await withSticker(givenWord, 'HELENA', 1000, 420, 130), { ...applicant, first_name: 'Helena' }), 'given_names', 'HELENA', 'ANNA MARIA under Voornamen / Given names (holder)')
+  })
+
   await t.test('a name run on past a value’s length is still read under its label', async (t) => {
     // The page's own name left printed, words run on after it so that its line is longer than any value
     // (not read for its size), and the zone's name printed beside its label: the line under it is read.
@@ -276,6 +291,26 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, await withSticker(onLabel, '09 FEB/FEB 20197', 776, 546)), 'expiration_date', '2029-02-09', 'the label is over no date')
   })
 
+  await t.test('a word of a validity put onto the expiry’s label leaves it the expiry’s', async (t) => {
+    // Ten years more for the expired passport, (from) written after Geldig tot / Date of expiry, the
+    // forged expiry after the page's own (09 FEB/FEB 2019 - 09 FEB 2029), the issue spoilt by a digit:
+    // a label naming the expiry is no validity's, and the page's own expiry is under it.
+    const [, line] = td3({ ...holder, expiry: '290209', optional: '123456782' })
+    const forged = await withZoneLine('passport-td3-expired.jpg', 1, line!)
+    const ranged = await withSticker(await withSticker(forged, '(from)', 972, 530, 60, 'start', 15), '- 09 FEB 2029', 1020, 554, 130, 'start', 15)
+    refused(t, await verify(b, key, await withSticker(ranged, '10 FEB/FEB 20147', 346, 546)), 'expiration_date', '2029-02-09', 'two dates under the expiry’s label')
+  })
+
+  await t.test('a date’s word put before a date added after a spoilt one leaves the date unknown', async (t) => {
+    // The holder made younger: a digit glued to the page's own birth date (14 MAA/MAR 19850) and the
+    // zone's date after it, a date's word before it in the labels' type.
+    const [, young] = td3({ ...holder, dob: '900314', expiry: '340601' })
+    const marks = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850"><text x="607" y="435" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">0</text>` +
+      `<text x="626" y="435" font-family="DejaVu Sans" font-size="13" fill="#4a5060">(Datum: 14.03.1990)</text></svg>`)
+    const spoilt = await sharp(await withZoneLine('passport-td3-clean.jpg', 1, young!)).composite([{ input: await sharp(marks).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+    refused(t, await verify(b, key, spoilt, { ...applicant, date_of_birth: '1990-03-14' }), 'date_of_birth', '1990-03-14', '14 MAA/MAR 19850 under the label')
+  })
+
   await t.test('a date label over nothing read leaves its date unconfirmed', async (t) => {
     // The page's own expiry covered with a blank, the forged expiry printed in a blank under no label.
     const [, line] = td3({ ...holder, expiry: '290209', optional: '123456782' })
@@ -352,6 +387,20 @@ t.test('a forged card zone is not confirmed by its genuine front, however its va
   // A label's words put after the page's own surname.
   refused(t, await card({ surname: 'SCHNEIDER' }, [{ text: '(BIRTH NAME)', x: 492, y: 140, size: 20 }, surnameBeside], schneider), 'surname', 'SCHNEIDER', 'SCHRÖDER (BIRTH NAME) is under the label')
   refused(t, await card({ surname: 'SCHNEIDER' }, [{ text: '1 (BIRTH NAME)', x: 488, y: 140, size: 20 }, surnameBeside], schneider), 'surname', 'SCHNEIDER', 'SCHRÖDER1 (BIRTH NAME) too')
+  // A word written onto the surname's label, the forged name printed in a blank.
+  const holderWord: Mark = { text: '(holder)', x: 460, y: 110, size: 15, label: true }
+  refused(t, await card({ surname: 'SCHNEIDER' }, [holderWord, { text: 'SCHNEIDER', x: 720, y: 200, size: 25 }], schneider), 'surname', 'SCHNEIDER', 'SCHRÖDER under Name / Surname (holder)')
+  // The card's own expiry made a validity's start: (from) written onto its label, the label made a
+  // validity's (a card printing no issue date begins no validity after today), or words of a range
+  // around the page's own expiry on its line (VOM 14.09.2031 BIS 14.09.2041).
+  const later: Mark = { text: '- 14.09.2041', x: 885, y: 350, size: 25 }
+  refused(t, await card({ expiry: '410914' }, [{ text: '(from)', x: 915, y: 320, size: 15, label: true }, later], holderOfCard), 'expiration_date', '2041-09-14', 'two dates under Date of expiry (from)')
+  const range: Mark = { text: 'Gültig vom - bis / Valid from - until', x: 720, y: 320, size: 15, label: true, patch: { x: 716, y: 302, w: 300, h: 24 } }
+  refused(t, await card({ expiry: '410914' }, [range, later], holderOfCard), 'expiration_date', '2041-09-14', 'a validity beginning in 2031')
+  refused(t, await card({ expiry: '410914' }, [{ text: 'VOM', x: 660, y: 350, size: 25 }, { text: 'BIS 14.09.2041', x: 885, y: 350, size: 25 }], holderOfCard), 'expiration_date', '2041-09-14', 'VOM 14.09.2031 BIS under Date of expiry')
+  // A date spoilt by a digit, the forged one after it with a date's word: the label's date is unknown.
+  refused(t, await card({ dob: '580523' }, [{ text: '0', x: 489, y: 280, size: 25 }, { text: '(Datum: 23.05.1958)', x: 512, y: 280, size: 15, label: true }], { ...holderOfCard, date_of_birth: '1958-05-23' }), 'date_of_birth', '1958-05-23', '23.05.19480 (Datum: …)')
+  refused(t, await card({ expiry: '410914' }, [{ text: '0', x: 880, y: 350, size: 25 }, { text: '(Datum 14.09.2041)', x: 903, y: 350, size: 15, label: true }], holderOfCard), 'expiration_date', '2041-09-14', '14.09.20310 (Datum …)')
   // The page's own date spoilt by a digit (23.05.19480), the forged one printed after it on its line.
   refused(t, await card({ dob: '580523' }, [{ text: '0  (23.05.1958)', x: 489, y: 280, size: 25 }], { ...holderOfCard, date_of_birth: '1958-05-23' }), 'date_of_birth', '1958-05-23', 'a spoilt date under the label')
   refused(t, await card({ expiry: '410914' }, [{ text: '0 (14.09.2041)', x: 880, y: 350, size: 25 }], holderOfCard), 'expiration_date', '2041-09-14', 'a spoilt date under the label')

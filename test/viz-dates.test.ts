@@ -35,6 +35,8 @@ t.test('what a label names, its spaces lost or not', async (t) => {
   t.same(labelsOf('Geldig tot / Date of expiry  Datum van afgifte / Date of issue'), ['expiry', 'issue'])
   t.same(labelsOf('Gattig bis / Date of expil'), ['date'], 'a date, its words misread')
   t.same(labelsOf('Geldig van - tot / Valid from - until'), ['date'], 'a validity, no one date')
+  t.same(labelsOf('Gültig bis / Date of expiry (from)'), ['expiry'], 'a validity’s word put onto the expiry’s label')
+  t.same(labelsOf('Geldig tot (from)'), ['expiry'], 'from after the until: no validity')
   t.same(labelsOf('EMISIÓN'), ['issue'])
   t.same(labelsOf('14MAA/MAR1985'), [], 'a value')
   t.same(labelsOf('Sex / Sexe: F'), [], 'a label holding its value is no label of the line under it')
@@ -215,6 +217,10 @@ t.test('where no label names the expiry, a later date in a blank does not revive
   t.equal(vizCrossCheck(passport, issued, layout([[0, 2], [1, 3]], [350, 780, 350, 780])).fields.expiration_date, 'match', 'the issue labelled')
   const valid = ['Valid from - until', '02.06.2024', '01.06.2034']
   t.equal(vizCrossCheck(passport, valid, layout([[0, 1]], [350, 350, 600], [[1, 2]])).fields.expiration_date, 'match', 'a validity')
+  // A validity that begins after the day it is checked is the page's own expiry made its start.
+  const before = new Date('2024-05-31T12:00:00Z')
+  t.equal(vizCrossCheck(passport, valid, layout([[0, 1]], [350, 350, 600], [[1, 2]]), before).fields.expiration_date, 'near', 'a validity beginning in two days (a day’s margin for time zones)')
+  t.equal(vizCrossCheck(passport, valid, layout([[0, 1]], [350, 350, 600], [[1, 2]]), new Date('2024-06-02T00:30:00Z')).fields.expiration_date, 'match', 'one beginning today')
   const dated = ['Datiu', 'edg tot/Date o', '02 JUN/JUN 2024', '01 JUN/JUN 2034']
   t.equal(vizCrossCheck(passport, dated, layout([[0, 2], [1, 3]], [350, 780, 350, 780])).fields.expiration_date, 'match', 'under a date’s label misread')
   t.equal(vizCrossCheck(passport, ['Datum 02.06.2024', 'Gultg bis Datum 01.06.2034'], layout([[0, 1]], [350, 350])).fields.expiration_date, 'match', 'on its line')

@@ -25,8 +25,8 @@ const GUARDED: VizField[] = ['document_number', 'date_of_birth', 'expiration_dat
  * says which, so a person looks; and so when the photo shows no zone, as nothing then confirms the
  * fields the page is not compared on (states, sex).
  */
-export function sentZoneCrossCheck(sent: MrzData, page: string[], layout: PageLayout, photoZone: MrzData | null): VizResult {
-  const viz = vizCrossCheck(sent, page, layout)
+export function sentZoneCrossCheck(sent: MrzData, page: string[], layout: PageLayout, photoZone: MrzData | null, today = new Date()): VizResult {
+  const viz = vizCrossCheck(sent, page, layout, today)
   if (!photoZone) return { ...viz, sent_zone: { photo_zone: false, differs: [] } }
   const holds = Object.values(photoZone.check_digits).every((valid) => valid !== false)
   const differs: SentZoneField[] = ZONE_FIELDS.filter((f) => (photoZone[f] ?? null) !== (sent[f] ?? null))

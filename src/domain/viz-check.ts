@@ -13,6 +13,7 @@ import { mrzNameForms, nameFieldFull, oneLetterSpellings, printsTwoScripts } fro
 import { datesOf, isMonthWord, printsDate } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 import { labelsConfirmNumber } from './viz-numbers.js'
+import { CONNECTIVES, GIVEN_LABELS, isLabel, LABEL_WORDS, LABELS, labelLine, labelsAlone, labelWord, misread, SURNAME_LABELS, underLabels } from './viz-labels.js'
 import type { SentZoneCheck } from './sent-zone.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
@@ -31,67 +32,8 @@ export interface VizResult {
 
 const FIELDS: VizField[] = ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiration_date']
 
-/** Words of the labels of data pages (English, French, German, Dutch, Spanish, Italian): a page that shows several was read. */
-const LABELS = new Set([
-  'SURNAME', 'NAME', 'NAMES', 'GIVEN', 'DATE', 'BIRTH', 'EXPIRY', 'ISSUE', 'NATIONALITY', 'SEX', 'DOCUMENT', 'PASSPORT', 'AUTHORITY', 'PLACE', 'CARD',
-  'NOM', 'PRENOMS', 'NAISSANCE', 'NATIONALITE', 'SEXE', 'EXPIRATION', 'DELIVRANCE', 'PASSEPORT',
-  'NAAM', 'VOORNAMEN', 'GEBOORTEDATUM', 'NATIONALITEIT', 'GESLACHT', 'PASPOORT', 'GELDIG', 'AFGIFTE',
-  'GEBURTSTAG', 'VORNAMEN', 'STAATSANGEHORIGKEIT', 'GESCHLECHT', 'GULTIG', 'REISEPASS',
-  'APELLIDOS', 'NOMBRE', 'NACIMIENTO', 'NACIONALIDAD', 'SEXO', 'CADUCIDAD', 'PASAPORTE',
-  'COGNOME', 'NOME', 'NASCITA', 'CITTADINANZA', 'SCADENZA', 'PASSAPORTO',
-])
-/** The same, to find in a line whose spaces OCR lost (GIVENNAMES, DATEOFBIRTH). */
-const LABEL_WORDS = [...LABELS]
-/** Words joining labels' words (Date of birth, Lieu de naissance, Datum van afgifte). */
-const CONNECTIVES = new Set(['THE', 'AND', 'DES', 'DEL', 'DER', 'VAN', 'VON', 'DELLA'])
-/** Words of the labels over a holder's surname, and over her given names. */
-const SURNAME_LABELS = new Set(['SURNAME', 'NAAM', 'NOM', 'COGNOME', 'APELLIDOS'])
-const GIVEN_LABELS = new Set(['GIVEN', 'VOORNAMEN', 'VORNAMEN', 'PRENOMS', 'NOMBRE', 'NOME'])
-
 /** A surname's first line's letters, at least, where it runs onto a second (a name too long for its field). */
 const WRAPPED_FROM = 20
-/** Lines read after a label, beside its value, in the same row (a page prints two columns). */
-const ROW = 3
-
-/** Whether a word is a label's, or labels' words run together where OCR lost their spaces (GIVENNAMES). */
-const isLabel = (w: string): boolean => LABELS.has(w) || LABEL_WORDS.some((l) => w.length > l.length && w.startsWith(l) && isLabel(w.slice(l.length)))
-
-/**
- * Whether a word is one of `words` as OCR misreads labels' small type, in words of five letters or more:
- * rn or rm read as m, n as m, l as i (SUMAME, VOORMAMEN, VOMAMEN, GLVEN). Those misreadings only: a name
- * a letter away from a label's word (JAMES, BARNES, BIRCH) is no label.
- */
-const misread = (w: string, words: Iterable<string>): boolean => {
-  const fold = (x: string) => x.replace(/R[NM]/g, 'M').replace(/N/g, 'M').replace(/L/g, 'I')
-  return w.length >= 5 && [...words].some((l) => l.length >= 5 && fold(w) === fold(l))
-}
-
-/** A label's word, as printed or as OCR misreads it. */
-const labelWord = (w: string) => isLabel(w) || misread(w, LABELS)
-const labelsAlone = (l: string[]) => l.every((w) => labelWord(w) || w.length <= 2)
-/** A line of labels: labels' words alone, one at least (not a name of two letters, LI). */
-const labelLine = (l: string[]) => labelsAlone(l) && l.some(labelWord)
-
-/**
- * The lines under each of a name's labels (a line of labels alone, holding one of `label`), where a data
- * page prints that name: where the layout is known, the lines printed right under it and right after it
- * in its row (labels beside their values), not labels; on a page read without it, the first ROW lines
- * after it that are not labels (its row may hold another column's value, read first). Empty when no
- * line is read as such a label.
- */
-function underLabels(lines: string[][], label: Set<string>, layout: PageLayout, valueTyped: (label: number, line: number) => boolean): number[][] {
-  // A label's words misread are still its (a label not seen would leave its value unchecked).
-  const ofLabel = (l: string[]) => l.some((w) => label.has(w) || misread(w, label)) && labelsAlone(l)
-  const labelled = lines.flatMap((l, at) => (ofLabel(l) ? [at] : []))
-  // A line of two letters is a value under the label (a name: LI), not beside it (a label read in pieces);
-  // so is a line of labels' words printed as the page prints values (`valueTyped`: a surname DATE).
-  const near = (at: number) => [
-    ...layout.under.flatMap(([i, j]) => (i === at && (!labelLine(lines[j]!) || valueTyped(i, j)) ? [j] : [])),
-    ...layout.beside.flatMap(([i, j]) => (i === at && (!labelsAlone(lines[j]!) || valueTyped(i, j)) ? [j] : [])),
-  ]
-  const after = (at: number) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)
-  return labelled.map((at) => (layout.along.length ? near(at) : after(at)))
-}
 
 /** Labels a page must show to count as read. */
 const LABELS_NEEDED = 4
@@ -184,7 +126,7 @@ function look(value: string, lines: string[][], key: (s: string) => string, judg
  * The page's OCR lines (the MRZ's own excluded by the caller) against the MRZ's data; `layout` says
  * where they are printed (a label and its value), where the reader knows.
  */
-export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout = NO_LAYOUT): VizResult {
+export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout = NO_LAYOUT, today = new Date()): VizResult {
   const upper = page.map((l) => l.normalize('NFC').toUpperCase())
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
@@ -210,6 +152,8 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   // label's, CARDOSO a name), no connective of labels nor one of the zone's names.
   const valueWord = (w: string, letters = w.replace(/[^\p{L}]/gu, '')) =>
     LABEL_WORDS.reduce((x, l) => (l.length >= 4 ? x.replaceAll(l, '') : x), letters).length >= 3 && !CONNECTIVES.has(letters) && !nameWords.has(letters)
+  // A piece of a label's word, the rest of it lost (DOCUMEN, AMEN): three letters at least, no word whole.
+  const piece = (w: string) => w.length >= 3 && !nameWords.has(w) && !labelWord(w) && LABEL_WORDS.some((l) => l.length > w.length && (l.startsWith(w) || l.endsWith(w)))
   const namesAlone = (line: string[]) =>
     line.every((w) => w.length <= 1 || nameWords.has(w) || isLabel(w) || (full && zoneWords.some((z) => w.startsWith(z))))
   // Where the page labels a name, it confirms there: found only elsewhere (a place of birth that is
@@ -237,12 +181,18 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
       const letters = upper[i]!.split(/[^\p{L}]+/u).filter((w) => w.length >= 2)
       const named = letters.some((w) => !isMonthWord(w)) || (letters.length > 0 && !printsDate(upper[i]!))
       const stray = layout.under.some(([a, j]) => j === i && lines[a]!.some((w) => label.has(w) || misread(w, label))) && lines[i]!.slice(0, lines[i]!.findIndex(labelWord)).some((w) => valueWord(w))
-      return layout.along.length > 0 && named && (!lines[i]!.some(labelWord) || labelLine(lines[i]!) || stray)
+      // A piece of a label's word (3.Documen, the next column's label read in part) is no name.
+      const pieces = lines[i]!.some(piece) && lines[i]!.every((w) => w.length <= 2 || labelWord(w) || piece(w))
+      return layout.along.length > 0 && named && !pieces && (!lines[i]!.some(labelWord) || labelLine(lines[i]!) || stray)
     }
     // On a two-script state's page, a name in its own script may be printed over the Latin one: a line
     // under the label that does not print the name has it printed right under it.
     const printsOrOver = (i: number) => prints(i) || (twoScripts && layout.under.some(([a, j]) => a === i && prints(j)))
-    return labelled.every((under) => under.some(printsOrOver) && under.every((i) => !nameLike(i) || printsOrOver(i))) ? 'match' : 'near'
+    // A name's last words run onto the line under the line of its first (Given names JAVIER over LUCIA):
+    // that line is the name's, where the first line alone does not print it.
+    const runOnto = (under: number[], i: number) =>
+      under.some((a) => layout.under.some(([x, y]) => x === a && y === i) && wraps(a) && !formsOf(upper[a]!).some(whole(value, cutShort)) && formsOf(`${upper[a]} ${upper[i]}`).some(whole(value, cutShort)))
+    return labelled.every((under) => under.some(printsOrOver) && under.every((i) => !nameLike(i) || printsOrOver(i) || runOnto(under, i))) ? 'match' : 'near'
   }
   // Given names may be printed one to a line; a surname runs onto a second only when its words' letters
   // are too many for one (a word put under the page's own is no part of it, however its line is padded).
@@ -260,7 +210,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   const twoDigit: VizDateField[] = []
   for (const [f, kind] of [['date_of_birth', 'birth'], ['expiration_date', 'expiry']] as const) {
     if (!mrz[f]) continue
-    const { status, century } = lookDate(mrz, mrz[f], dates, kind)
+    const { status, century } = lookDate(mrz, mrz[f], dates, kind, today)
     fields[f] = status
     if (status !== 'unread' && !century) twoDigit.push(f)
   }

@@ -3,6 +3,7 @@
 import type { MrzData } from '../../generated/schemas.js'
 import type { VizStatus } from './viz-check.js'
 import { beforeDates, datesOf, isMonthWord, shortDatesOf, withoutDates } from './printed-dates.js'
+import { DATE_WORDS, EXPIRY_ONLY, FIELD_WORDS, NAMING, RANGE } from './viz-labels.js'
 
 /** Dates as a page prints them: with their century (YYYY-MM-DD), and with a two-digit year (YY-MM-DD). */
 interface Dates { full: string[], short: string[] }
@@ -40,41 +41,14 @@ export const NO_LAYOUT: PageLayout = { under: [], beside: [], along: [] }
 export type DateLabel = 'birth' | 'issue' | 'expiry' | 'date' | 'other'
 const DATE_LABELS = ['birth', 'issue', 'expiry'] as const
 
-/**
- * Words naming each date (English, French, German, Dutch, Spanish, Italian), and words that make a
- * label another field's (a place of birth, an issuing authority).
- */
-const NAMING: Record<(typeof DATE_LABELS)[number], { words: string[]; not: string[] }> = {
-  birth: {
-    words: ['BIRTH', 'NAISSANCE', 'GEBOORTEDATUM', 'GEBURTSTAG', 'GEBURTSDATUM', 'NACIMIENTO', 'NASCITA'],
-    not: ['PLACE', 'LIEU', 'GEBOORTEPLAATS', 'GEBURTSORT', 'LUGAR', 'LUOGO'],
-  },
-  issue: {
-    words: ['ISSUE', 'AFGIFTE', 'DELIVRANCE', 'AUSSTELLUNG', 'EXPEDICION', 'RILASCIO', 'EMISION', 'EMISSION'],
-    not: ['AUTHORITY', 'AUTORITE', 'AUTORITEIT', 'BEHORDE', 'AUTORIDAD', 'AUTORITA', 'PLACE', 'LIEU', 'LUGAR', 'LUOGO'],
-  },
-  expiry: { words: ['EXPIRY', 'EXPIRATION', 'GELDIG', 'GULTIG', 'CADUCIDAD', 'VALIDEZ', 'SCADENZA', 'VALIDUNTIL', 'VALIDITE'], not: [] },
-}
-/** Words of a date's label without which a line naming no date is no date's label. */
-const DATE_WORDS = ['DATE', 'DATUM', 'FECHA', 'DATA']
-/** Words of a label over a validity's two dates (Geldig van - tot, Valid from - until): no one date's label. */
-const RANGE_WORDS = ['FROM', 'VANTOT', 'VOMBIS', 'DESDE']
-/**
- * Words of the labels of a document's other fields (whole words: NAME is no label in VIETNAMESE); not a
- * signature's, which labels no text (a row's dates printed beside it are no signature's).
- */
-const FIELD_WORDS = new Set([
-  'NAME', 'SURNAME', 'GIVEN', 'NATIONALITY', 'SEX', 'AUTHORITY', 'PLACE', 'TYPE', 'CODE', 'NOM', 'PRENOMS', 'NATIONALITE',
-  'SEXE', 'LIEU', 'AUTORITE', 'NAAM', 'VOORNAMEN', 'NATIONALITEIT', 'GESLACHT', 'GEBOORTEPLAATS', 'AUTORITEIT', 'SOORT',
-  'VORNAMEN', 'STAATSANGEHORIGKEIT', 'GESCHLECHT', 'GEBURTSORT', 'BEHORDE', 'APELLIDOS', 'NOMBRE',
-  'NACIONALIDAD', 'SEXO', 'LUGAR', 'AUTORIDAD', 'COGNOME', 'NOME', 'CITTADINANZA', 'LUOGO', 'AUTORITA',
-])
-
 /** A line's letters as labels are compared: diacritics dropped, upper case. */
 const plain = (line: string) => line.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
 
 /** Whether a line names a validity's two dates (Valid from - until). */
-const namesRange = (line: string) => RANGE_WORDS.some((w) => plain(line).replace(/[^A-Z]/g, '').includes(w))
+const namesRange = (line: string) => {
+  const letters = plain(line).replace(/[^A-Z]/g, '')
+  return RANGE.test(letters) && !EXPIRY_ONLY.some((w) => letters.includes(w))
+}
 
 /** Whether a line prints a word of a field's label (Autoridad: DGP 28079 holds its label). */
 const namesField = (line: string) => plain(line).split(/[^A-Z]+/).some((w) => FIELD_WORDS.has(w))
@@ -89,7 +63,7 @@ export function labelsOf(line: string): DateLabel[] {
   const letters = plain(line).replace(/[^A-Z]/g, '')
   const at = (words: string[]) => Math.min(...words.map((w) => letters.indexOf(w)).filter((i) => i >= 0))
   const has = (words: string[]) => at(words) < Infinity
-  if (has(RANGE_WORDS)) return ['date']
+  if (namesRange(line)) return ['date']
   const named = DATE_LABELS.filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
   if (named.length) return named.sort((a, b) => at(NAMING[a].words) - at(NAMING[b].words))
   if (has(DATE_WORDS)) return ['date']
@@ -154,12 +128,13 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
   // a line naming a field (Autoridad: DGP 28079) is no such value, unless it is a date spoilt (a month's
   // word or six digits: 09FEB/FEB20197SEX), whatever word is put onto it.
-  // So does such a value beside a date (the page's own spoilt, another printed after it).
+  // So does such a value beside a date (the page's own spoilt, another printed after it), words of a
+  // label put before the date added (23.05.19480 (Datum: 23.05.1958)) or not.
   const spoilt = (line: string) => line.split(/[^\p{L}]+/u).some(isMonthWord) || (line.match(/\d/g)?.length ?? 0) >= 6
   const unreadable = new Set(
     layout.under.flatMap(([i, j]) => {
       if (!/\d/.test(lines[j]!)) return []
-      if (dated[j]!.length) return namesDate(i) && labelling(i, j) && spoilt(withoutDates(lines[j]!)) ? labels[i]! : []
+      if (dated[j]!.length) return namesDate(i) && (labelling(i, j) ? spoilt(withoutDates(lines[j]!)) : spoilt(beforeDates(lines[j]!))) ? labels[i]! : []
       return (labelling(i, j) && !namesField(lines[j]!)) || (namesDate(i) && spoilt(lines[j]!)) ? labels[i]! : []
     }),
   )
@@ -223,7 +198,7 @@ function labelsAgree(dates: PageDates, value: string, kind: (typeof DATE_LABELS)
  * `shortDatesAgree` says. Either way a date the page labels must be under its label (`labelsAgree`).
  * `century` says whether the page printed the date's century.
  */
-export function lookDate(mrz: MrzData, value: string, dates: PageDates, kind: 'birth' | 'expiry'): { status: VizStatus, century: boolean } {
+export function lookDate(mrz: MrzData, value: string, dates: PageDates, kind: 'birth' | 'expiry', today: Date): { status: VizStatus, century: boolean } {
   const century = dates.full.includes(value)
   const labels = labelsAgree(dates, value, kind)
   if (!century) {
@@ -232,7 +207,7 @@ export function lookDate(mrz: MrzData, value: string, dates: PageDates, kind: 'b
   }
   const sorted = [...dates.full].sort()
   const inPlace = (kind === 'birth' ? sorted[0] : sorted.at(-1)) === value
-  return { status: labels && inPlace && fullDatesAgree(mrz, dates, kind) ? 'match' : 'near', century }
+  return { status: labels && inPlace && fullDatesAgree(mrz, dates, kind, today) ? 'match' : 'near', century }
 }
 
 /** The same day `years` years before a YYYY-MM-DD date. */
@@ -243,14 +218,17 @@ const VALID_FOR_YEARS = 16
 
 /**
  * Whether the dates a page prints with their century fit the zone's birth and expiry: besides them, one
- * date at most (the issue), between them and within VALID_FOR_YEARS of the expiry. A date added to the
- * page (a sticker printing the zone's forged expiry, or an adult's birth date on a child's passport) is
- * earliest or latest, but leaves the page's own birth or expiry among the others.
+ * date at most (the issue), between them, within VALID_FOR_YEARS of the expiry and not after `today`
+ * (a validity that begins later is an expiry made its start). A date added to the page (a sticker
+ * printing the zone's forged expiry, or an adult's birth date on a child's passport) is earliest or
+ * latest, but leaves the page's own birth or expiry among the others.
  */
-function fullDatesAgree(mrz: MrzData, dates: PageDates, kind: 'birth' | 'expiry'): boolean {
+function fullDatesAgree(mrz: MrzData, dates: PageDates, kind: 'birth' | 'expiry', today: Date): boolean {
   const [born, ends] = [mrz.date_of_birth, mrz.expiration_date]
   if (!born || !ends) return true
   const issuedFrom = yearsBefore(ends, VALID_FOR_YEARS)
+  // A day's margin: the page's date is where it was issued, today is here.
+  const issuedBy = new Date(today.getTime() + 86_400_000).toISOString().slice(0, 10)
   // The zone's date printed twice (a copy added) is one date more, unless the page prints it under its
   // own label (a ghost image repeating the birth date); another date printed twice (an issue that is
   // also a validity's start) is one.
@@ -258,7 +236,7 @@ function fullDatesAgree(mrz: MrzData, dates: PageDates, kind: 'birth' | 'expiry'
   const rest = [...dates.full]
   for (const d of [born, ends]) if (rest.includes(d)) rest.splice(rest.indexOf(d), 1)
   const others = [...new Set(rest.filter((d) => d !== born && d !== ends))].concat(rest.filter((d) => (d === born || d === ends) && !labelled(d)))
-  if (others.length > 1 || !others.every((d) => d >= born && d >= issuedFrom && d <= ends)) return false
+  if (others.length > 1 || !others.every((d) => d >= born && d >= issuedFrom && d <= ends && (d === ends || d <= issuedBy))) return false
   // That date may be the page's own expiry, and the zone's a later one added onto the page where no
   // label is over it, or beside the label over the page's own (a card printing no issue date, revived),
   // when the page names no expiry (its label misread): the zone's expiry is then a label's only date,

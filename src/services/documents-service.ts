@@ -89,11 +89,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         // An MRZ sent as text is judged as sent, and its page and zone must agree with it: a photo
         // whose page could not be read says so, for a person to look at.
         reading = { ...reading, data: inPrintedCentury(reading.data, page) }
-        viz = sentZoneCrossCheck(reading.data, page, layout, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null)
+        viz = sentZoneCrossCheck(reading.data, page, layout, photoZone ? inPrintedCentury(toMrzReading(photoZone, now).data, page) : null, now)
       } else if (photoZone) {
         const read = toMrzReading(photoZone, now)
         reading = { ...read, data: inPrintedCentury(read.data, page) }
-        viz = vizCrossCheck(reading.data, page, layout)
+        viz = vizCrossCheck(reading.data, page, layout, now)
       }
 
       // A photo whose zone could not be read because of how it was taken finishes no check: the

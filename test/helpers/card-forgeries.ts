@@ -31,16 +31,18 @@ export interface Mark {
   x: number
   y: number
   size: number
+  /** Written in the labels' type (DejaVu Sans, grey) rather than the values'. */
+  label?: true
   /** A blank patch in the card's background colour under it. */
   patch?: { x: number; y: number; w: number; h: number }
 }
 
-/** The fixture card's front (above its zone), left as printed, with `marks` written in its values' type (DejaVu Sans bold, black). */
+/** The fixture card's front (above its zone), left as printed, with `marks` written in its values' type (DejaVu Sans bold, black) or its labels'. */
 export async function cardFront(marks: Mark[]): Promise<Buffer> {
   const [W, H] = [1100, 470]
   const drawn = marks.map((m) =>
     (m.patch ? `<rect x="${m.patch.x}" y="${m.patch.y}" width="${m.patch.w}" height="${m.patch.h}" fill="#eef1ec"/>` : '') +
-    `<text x="${m.x}" y="${m.y}" font-family="DejaVu Sans" font-size="${m.size}" font-weight="bold" fill="#111">${esc(m.text)}</text>`)
+    `<text x="${m.x}" y="${m.y}" font-family="DejaVu Sans" font-size="${m.size}" ${m.label ? 'fill="#4a5568"' : 'font-weight="bold" fill="#111"'}>${esc(m.text)}</text>`)
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${drawn.join('')}</svg>`
   return sharp(fixture('idcard-td1-clean.jpg'))
     .extract({ left: 0, top: 0, width: W, height: H })
