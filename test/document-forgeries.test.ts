@@ -251,6 +251,9 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     const bsn = await withSticker(zone, 'BSN No.', 690, 132, 88, 'start', 18)
     refused(t, await verify(b, key, await withSticker(bsn, 'NK2H5F1R3', 950, 335, 200)), 'document_number', 'NK2H5F1R3', 'BSN No. NW8K2P7R4, the stolen number in a blank')
     refused(t, await verify(b, key, await withSticker(bsn, 'NK2H5F1R3', 1000, 126, 180)), 'document_number', 'NK2H5F1R3', 'BSN No. NW8K2P7R4, the stolen number beside it')
+    // Or on the label's own line, in the labels' type: the line under it that begins left of the label
+    // is no next row of labels beside their values, but its value.
+    refused(t, await verify(b, key, await withSticker(bsn, 'NK2H5F1R3', 1046, 104, 150, 'start', 15)), 'document_number', 'NK2H5F1R3', 'Document No. NK2H5F1R3 over BSN No. NW8K2P7R4')
   })
 
   await t.test('a label over digits that read as no date leaves its date unconfirmed', async (t) => {
