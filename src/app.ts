@@ -18,7 +18,7 @@ import overloadPlugin from './plugins/overload.js'
 import rateLimitPlugin from './plugins/rate-limit.js'
 import requestIdPlugin, { genReqId } from './plugins/request-id.js'
 import repositoriesPlugin from './plugins/repositories.js'
-import securityHeadersPlugin from './plugins/security-headers.js'
+import securityHeadersPlugin, { API_HEADERS } from './plugins/security-headers.js'
 import servicesPlugin from './plugins/services.js'
 import swaggerPlugin from './plugins/swagger.js'
 import validationPlugin from './plugins/validation.js'
@@ -59,12 +59,13 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
     // 16 KiB is Node's whole header limit, so no request line can carry a longer parameter.
     routerOptions: { maxParamLength: 16 * 1024 },
     // A URL the router cannot decode (bad percent-encoding) never reaches a route, its hooks or the
-    // error handler: answer it here in the API's error shape, with the request id.
+    // error handler: answer it here in the API's error shape, with the request id and the API's headers.
     frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'malformed URL: invalid percent-encoding' : 'bad request'
       void reply
         .code(400)
         .header('x-request-id', request.id)
+        .headers(API_HEADERS)
         .send({ error: { code: 'validation_error', message, details: [{ path: '', message }] } })
     },
     bodyLimit: 1024 * 1024,

@@ -44,6 +44,11 @@ t.test('POST /admin/keys: role defaults to service, client_name is trimmed', asy
   t.equal(json<ApiKeyCreated>(trimmed).client_name, 'acme', 'client_name is trimmed')
   const listed = (await listKeys(b)).find((x) => x.id === json<ApiKeyCreated>(trimmed).id)
   t.equal(listed?.client_name, 'acme', 'stored trimmed')
+  // 1 to 200 characters after trimming: spaces around a name of 200 are no 201st.
+  const longest = await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: ` ${'x'.repeat(200)} ` } })
+  t.equal(longest.statusCode, 201, longest.body)
+  t.equal(json<ApiKeyCreated>(longest).client_name, 'x'.repeat(200))
+  t.equal((await b.call('POST', '/admin/keys', { key: b.adminKey, body: { client_name: 'x'.repeat(201) } })).statusCode, 400, '201 characters are too many')
 
   // Trimmed names identify the same client: both keys share verifications.
   const a = json<ApiKeyCreated>(res)

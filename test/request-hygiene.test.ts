@@ -59,6 +59,9 @@ t.test('X-Request-Id', async (t) => {
   t.equal(json<ErrorBody>(badUrl).error.code, 'validation_error')
   t.same(specErrors('getVerification', 400, badUrl.json()), [], 'in the documented error shape')
   t.equal(badUrl.headers['x-request-id'], given, 'with the caller’s request id')
+  t.equal(badUrl.headers['cache-control'], 'no-store', 'and the API’s headers')
+  t.equal(badUrl.headers['x-content-type-options'], 'nosniff')
+  t.equal(badUrl.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'")
 })
 
 t.test('a NUL character or an unpaired surrogate anywhere in a request is a 400 naming where it is, never a database error', async (t) => {
@@ -180,6 +183,32 @@ t.test('an operation that takes no body takes {} or nothing, and no fields', asy
   expectValidationError(t, await withBody('[1]'), 'createLivenessChallenge', /^$/)
   t.equal((await withBody('{}')).statusCode, 201, '{} is no body')
   t.equal((await b.call('POST', url, { key: service.key })).statusCode, 201, 'nor is none')
+  // A GET too: a filter sent in the body, not the query, is not a list silently unfiltered.
+  const get = (body: string) => b.call('GET', '/verifications', { key: service.key, body, headers: { 'content-type': 'application/json' } })
+  expectValidationError(t, await get('{"status":"failed"}'), 'listVerifications', /^\/status$/)
+  t.equal((await get('{}')).statusCode, 200, '{} is no body on a GET either')
+  t.equal((await get('{"status":')).statusCode, 400, 'nor is malformed JSON taken')
+  // A URL no operation answers is a 404, whatever its body, key or none.
+  for (const key of [service.key, undefined]) {
+    const res = await b.call('POST', '/verifications/', { key, body: '{"checks":["document"]}', headers: { 'content-type': 'application/json' } })
+    t.equal(res.statusCode, 404, `POST /verifications/ ${key ? 'with' : 'without'} a key`)
+    t.equal(json<ErrorBody>(res).error.code, 'not_found')
+  }
+})
+
+t.test('a JSON body is UTF-8: another charset is 415, bytes that are not UTF-8 a 400', async (t) => {
+  const b = await build(t)
+  const service = await b.createKey('acme', 'service')
+  const body = Buffer.concat([Buffer.from('{"checks":["document"],"client_reference":"caf'), Buffer.from([0xe9]), Buffer.from('"}')])
+  const send = (type: string, payload: Buffer) => b.call('POST', '/verifications', { key: service.key, body: payload, headers: { 'content-type': type } })
+  const latin1 = await send('application/json; charset=iso-8859-1', body)
+  t.equal(latin1.statusCode, 415, latin1.body)
+  t.equal(json<ErrorBody>(latin1).error.code, 'unsupported_media_type')
+  const invalid = await send('application/json', body)
+  expectValidationError(t, invalid, 'createVerification', /^$/)
+  const utf8 = await send('application/json; charset=UTF-8', Buffer.from('{"checks":["document"],"client_reference":"café"}'))
+  t.equal(utf8.statusCode, 201, utf8.body)
+  t.equal(utf8.json().client_reference, 'café', 'UTF-8 kept as sent')
 })
 
 t.test('a field named __proto__ is refused for what it is, not as malformed JSON', async (t) => {

@@ -1,6 +1,7 @@
 // Request validation with the schemas from generated/: bodies strictly (no coercion, unknown fields
 // refused), query strings, path parameters and headers with type coercion; JSON body parsing; no NUL
 // character anywhere.
+import { isUtf8 } from 'node:buffer'
 import type { IncomingMessage } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -152,8 +153,13 @@ export default fp(
     app.removeContentTypeParser('text/plain')
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', async function parseJsonBody(request: FastifyRequest, payload: IncomingMessage) {
+      // JSON is UTF-8 (RFC 8259): a body declared in another charset is 415, bytes that are no UTF-8 a
+      // 400, never characters replaced without a word.
+      const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1]
+      if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw new ApiError('unsupported_media_type', 'a JSON body is UTF-8: send charset=utf-8, or no charset')
       const body = await readBody(request, payload)
       if (body.length === 0) return undefined
+      if (!isUtf8(body)) throw new ApiError('validation_error', 'request validation failed', [{ path: '', message: 'the body is not valid UTF-8' }])
       const problem = jsonBoundsProblem(body)
       if (problem) throw new ApiError('validation_error', 'request validation failed', [{ path: '', message: problem }])
       const parse = (text: string) =>
@@ -175,7 +181,24 @@ export default fp(
     // After authentication, before the schemas: what no schema can say of a request, answered in the
     // API's shape rather than as a garbled field or a database error. Query parameters the operation
     // does not take are ignored, whatever they hold.
+    // Fastify reads no body of a GET (or HEAD): one sent as JSON is read here, to be held to the rule
+    // of every operation that takes none (a client filtering in the body, not the query, is told so).
+    app.addHook('preValidation', function readBodyOfGet(request, _reply, done) {
+      const sent = Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || request.is404 || !sent || !request.headers['content-type']?.includes('json')) return done()
+      readBody(request, request.raw).then((body) => {
+        try {
+          if (body.length) request.body = JSON.parse(body.toString('utf8')) as unknown
+        } catch {
+          return done(new ApiError('validation_error', 'request validation failed', [{ path: '', message: 'the body is not valid JSON' }]))
+        }
+        done()
+      }, done)
+    })
+
     app.addHook('preValidation', function refuseUnstorableInput(request, _reply, done) {
+      // A URL no route answers is a 404, whatever its body.
+      if (request.is404) return done()
       // A compressed body that a parser took as it came (a console form) is 415, not garbled fields.
       const encoded = request.body === undefined ? null : encodedBodyError(request)
       if (encoded) return done(encoded)

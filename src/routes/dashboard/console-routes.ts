@@ -21,6 +21,7 @@ import { operation } from '../operation.js'
 import { auditPage, AUDIT_PAGE_SIZE, keysPage, webhooksPage } from './admin-pages.js'
 import { checkForm, sendHtml, viewerOf } from './forms.js'
 import { verificationPage } from './verification-page.js'
+import { trimClientName } from '../admin-keys/index.js'
 
 /** Route options of a console operation: the session cookie stands in for a missing Authorization header. */
 function consoleOperation(id: Parameters<typeof operation>[0]) {
@@ -85,6 +86,7 @@ export default async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...consoleOperation('createConsoleKey'),
     schema: createConsoleKeyRoute,
+    preValidation: trimClientName,
     handler: async function createConsoleKey(request, reply) {
       const { csrf, ...input } = request.body
       checkForm(request, csrf)
