@@ -401,6 +401,8 @@ t.test('a forged card zone is not confirmed by its genuine front, however its va
   const range: Mark = { text: 'Gültig vom - bis / Valid from - until', x: 720, y: 320, size: 15, label: true, patch: { x: 716, y: 302, w: 300, h: 24 } }
   refused(t, await card({ expiry: '410914' }, [range, later], holderOfCard), 'expiration_date', '2041-09-14', 'a validity beginning in 2031')
   refused(t, await card({ expiry: '410914' }, [{ text: 'VOM', x: 660, y: 350, size: 25 }, { text: 'BIS 14.09.2041', x: 885, y: 350, size: 25 }], holderOfCard), 'expiration_date', '2041-09-14', 'VOM 14.09.2031 BIS under Date of expiry')
+  // An issue's word put before the card's own expiry, a later one printed on its label's line.
+  refused(t, await card({ expiry: '410914' }, [{ text: 'ISSUED', x: 600, y: 350, size: 25 }, expiryBeside], holderOfCard), 'expiration_date', '2041-09-14', 'ISSUED 14.09.2031 under Date of expiry')
   // A date spoilt by a digit, the forged one after it with a date's word: the label's date is unknown.
   refused(t, await card({ dob: '580523' }, [{ text: '0', x: 489, y: 280, size: 25 }, { text: '(Datum: 23.05.1958)', x: 512, y: 280, size: 15, label: true }], { ...holderOfCard, date_of_birth: '1958-05-23' }), 'date_of_birth', '1958-05-23', '23.05.19480 (Datum: …)')
   refused(t, await card({ expiry: '410914' }, [{ text: '0', x: 880, y: 350, size: 25 }, { text: '(Datum 14.09.2041)', x: 903, y: 350, size: 15, label: true }], holderOfCard), 'expiration_date', '2041-09-14', '14.09.20310 (Datum …)')

@@ -224,6 +224,15 @@ t.test('where no label names the expiry, a later date in a blank does not revive
   const dated = ['Datiu', 'edg tot/Date o', '02 JUN/JUN 2024', '01 JUN/JUN 2034']
   t.equal(vizCrossCheck(passport, dated, layout([[0, 2], [1, 3]], [350, 780, 350, 780])).fields.expiration_date, 'match', 'under a date’s label misread')
   t.equal(vizCrossCheck(passport, ['Datum 02.06.2024', 'Gultg bis Datum 01.06.2034'], layout([[0, 1]], [350, 350])).fields.expiration_date, 'match', 'on its line')
+  // A card printing no issue date, revived: its own expiry given an issue's word (ISSUED, begun left of the
+  // label over it), a later date printed on the label's line. A row of labels beside their values begins
+  // where the row over it does.
+  const revived = { ...card, expiration_date: '2041-09-14' }
+  const issuedLines = ['Geburtstag/Date of birth', '23.05.1948', 'Gultig bis/Dateofexpiry', '14.09.2041', 'ISSUED 14.09.2031']
+  const issuedAt = (start: number) => ({ ...layout([[0, 1], [2, 4]], [330, 330, 719, 950, start], [[2, 3]]), ends: [527, 489, 914, 1065, start + 279] })
+  const later = new Date('2035-01-01T00:00:00Z')
+  t.equal(vizCrossCheck(revived, issuedLines, issuedAt(600), later).fields.expiration_date, 'near', 'ISSUED put before the value under the label')
+  t.equal(vizCrossCheck(revived, issuedLines, issuedAt(719), later).fields.expiration_date, 'match', 'the next row of labels beside their values')
   // A page whose date labels are all misread past a date's word cannot be told from a card revived: review.
   const unknown = ['Datiu', 'edg tot/Oateo', '02 JUN/JUN 2024', '01 JUN/JUN 2034']
   t.equal(vizCrossCheck(passport, unknown, layout([[0, 2], [1, 3]], [350, 780, 350, 780])).fields.expiration_date, 'near', 'labels misread')

@@ -3,7 +3,7 @@
 import type { MrzData } from '../../generated/schemas.js'
 import type { VizStatus } from './viz-check.js'
 import { beforeDates, datesOf, isMonthWord, shortDatesOf, withoutDates } from './printed-dates.js'
-import { DATE_WORDS, EXPIRY_ONLY, FIELD_WORDS, NAMING, RANGE } from './viz-labels.js'
+import { DATE_WORDS, EXPIRY_ONLY, FIELD_WORDS, NAMING, nextRow, RANGE } from './viz-labels.js'
 
 /** Dates as a page prints them: with their century (YYYY-MM-DD), and with a two-digit year (YY-MM-DD). */
 interface Dates { full: string[], short: string[] }
@@ -123,8 +123,9 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
       return (inRowUnder && (!namesDate(i) || dateOver(i, j))) || (labels[i]!.every((l) => l === 'date') && namesDate(k))
     })
   // A line with a label of its own is no value of the label over it, where its label comes before its
-  // date: words put after a value (09 FEB 2019 UPDATED, or ISSUED) leave it the value.
-  const labelling = (i: number, j: number) => labels[i]!.length && !labelsOf(beforeDates(lines[j]!)).length && !ownLabel(i, j)
+  // date and it begins as the next row would: words put after a value (09 FEB 2019 UPDATED, or ISSUED),
+  // or before it where it begins left of the label (ISSUED 14.09.2021), leave it the value.
+  const labelling = (i: number, j: number) => labels[i]!.length && !(labelsOf(beforeDates(lines[j]!)).length && nextRow(lines, layout, i, j)) && !ownLabel(i, j)
   // A label over a value of digits that reads as no date (a digit added onto it) leaves its date unknown;
   // a line naming a field (Autoridad: DGP 28079) is no such value, unless it is a date spoilt (a month's
   // word or six digits: 09FEB/FEB20197SEX), whatever word is put onto it.

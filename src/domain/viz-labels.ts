@@ -103,3 +103,18 @@ export function underLabels(lines: string[][], label: Set<string>, layout: PageL
     return own.length ? [[at, ...own]] : []
   })
 }
+
+/** Characters' widths a row's label may begin from the label over it and still be the next row's (labels left of their values, in a column). */
+const COLUMN = 2
+
+/**
+ * Whether line `j`, under the label on line `at`, begins where it begins: the next row of labels left of
+ * their values, not a value with a label's words put before it (BSN No. NW8K2P7R4 under Document No.
+ * printing a number on its line; ISSUED 14.09.2021 under Date of expiry). Where the reader does not
+ * say where lines end, it may be.
+ */
+export function nextRow(lines: string[], layout: PageLayout, at: number, j: number): boolean {
+  const [start, end, below] = [layout.along[at], layout.ends?.[at], layout.along[j]]
+  if (start === undefined || end === undefined || below === undefined) return true
+  return Math.abs(below - start) <= (COLUMN * (end - start)) / lines[at]!.length
+}

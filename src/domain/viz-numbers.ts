@@ -2,6 +2,7 @@
 // label is the zone's, or a copy printed elsewhere on the page confirms nothing (src/domain/viz-check.ts).
 import { withoutDates } from './printed-dates.js'
 import type { PageLayout } from './viz-dates.js'
+import { nextRow } from './viz-labels.js'
 
 /** A label over a document's number (Documentnummer, Card No., N°, PassportNo. with its space lost), and words of labels of other numbers (a personal number). */
 const NUMBER_LABEL = /NUMM?ER|NUMERO|\bNO\b|N[°º]/
@@ -58,27 +59,13 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
     // beside it or on its line (labels left of their values); under a label over its value, it is that
     // value with a label's words put before it (BSN No. NW8K2P7R4).
     const beside = own.length > 0 || layout.beside.some(([i, j]) => i === at && numbersIn(upper[j]!).length)
-    const isValue = (j: number) => !namesNumber(upper[j]!) || valueFirst(upper[j]!) || !beside || !rowUnder(upper, layout, at, j)
+    const isValue = (j: number) => !namesNumber(upper[j]!) || valueFirst(upper[j]!) || !beside || !nextRow(upper, layout, at, j)
     const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && isValue(j) ? [j] : []))
     if (other && !own.length && near.length) return [printsNumber(underDocument(upper, at, near, layout), number)]
     const values = [...own, ...near.map((j) => wordsOf(upper[j]!))]
     return values.length ? [values.every((words) => printsNumber(words, number))] : []
   })
   return verdicts.length ? verdicts.every(Boolean) : undefined
-}
-
-/** Characters' widths a row's label may begin from the label over it and still be the next row's (labels left of their values, in a column). */
-const COLUMN = 2
-
-/**
- * Whether line `j`, under the label on line `at`, begins where it begins: the next row of labels left of
- * their values, not a value with a label's words put before it (BSN No. NW8K2P7R4 under Document No.
- * printing a number on its line). Where the reader does not say where lines end, it may be.
- */
-function rowUnder(upper: string[], layout: PageLayout, at: number, j: number): boolean {
-  const [start, end, below] = [layout.along[at], layout.ends?.[at], layout.along[j]]
-  if (start === undefined || end === undefined || below === undefined) return true
-  return Math.abs(below - start) <= (COLUMN * (end - start)) / upper[at]!.length
 }
 
 /**
