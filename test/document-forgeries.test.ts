@@ -312,6 +312,12 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
       `<text x="626" y="435" font-family="DejaVu Sans" font-size="13" fill="#4a5060">(Datum: 14.03.1990)</text></svg>`)
     const spoilt = await sharp(await withZoneLine('passport-td3-clean.jpg', 1, young!)).composite([{ input: await sharp(marks).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
     refused(t, await verify(b, key, spoilt, { ...applicant, date_of_birth: '1990-03-14' }), 'date_of_birth', '1990-03-14', '14 MAA/MAR 19850 under the label')
+    // Or on the label's line, in a note whose word holds a place's (REPLACED): the label is the birth's still.
+    const [, older] = td3({ ...holder, dob: '750314', expiry: '340601' })
+    const note = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850"><text x="607" y="435" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">0</text>` +
+      `<text x="588" y="405" font-family="DejaVu Sans" font-size="13" fill="#4a5060">(replaced: 14.03.1975)</text></svg>`)
+    const replaced = await sharp(await withZoneLine('passport-td3-clean.jpg', 1, older!)).composite([{ input: await sharp(note).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+    refused(t, await verify(b, key, replaced, { ...applicant, date_of_birth: '1975-03-14' }), 'date_of_birth', '1975-03-14', '14 MAA/MAR 19850 under Date of birth (replaced: …)')
   })
 
   await t.test('a date label over nothing read leaves its date unconfirmed', async (t) => {
@@ -401,6 +407,8 @@ t.test('a forged card zone is not confirmed by its genuine front, however its va
   const range: Mark = { text: 'Gültig vom - bis / Valid from - until', x: 720, y: 320, size: 15, label: true, patch: { x: 716, y: 302, w: 300, h: 24 } }
   refused(t, await card({ expiry: '410914' }, [range, later], holderOfCard), 'expiration_date', '2041-09-14', 'a validity beginning in 2031')
   refused(t, await card({ expiry: '410914' }, [{ text: 'VOM', x: 660, y: 350, size: 25 }, { text: 'BIS 14.09.2041', x: 885, y: 350, size: 25 }], holderOfCard), 'expiration_date', '2041-09-14', 'VOM 14.09.2031 BIS under Date of expiry')
+  // A note on the birth date's label that makes it another field's (in lieu), the page's own date spoilt.
+  refused(t, await card({ dob: '580523' }, [{ text: '0', x: 489, y: 280, size: 25 }, { text: '(in lieu: 23.05.1958)', x: 530, y: 245, size: 13, label: true }], { ...holderOfCard, date_of_birth: '1958-05-23' }), 'date_of_birth', '1958-05-23', '23.05.19480 under Date of birth (in lieu: …)')
   // An issue's word put before the card's own expiry, a later one printed on its label's line.
   refused(t, await card({ expiry: '410914' }, [{ text: 'ISSUED', x: 600, y: 350, size: 25 }, expiryBeside], holderOfCard), 'expiration_date', '2041-09-14', 'ISSUED 14.09.2031 under Date of expiry')
   // A date spoilt by a digit, the forged one after it with a date's word: the label's date is unknown.

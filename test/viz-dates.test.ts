@@ -37,6 +37,7 @@ t.test('what a label names, its spaces lost or not', async (t) => {
   t.same(labelsOf('Geldig van - tot / Valid from - until'), ['date'], 'a validity, no one date')
   t.same(labelsOf('Gültig bis / Date of expiry (from)'), ['expiry'], 'a validity’s word put onto the expiry’s label')
   t.same(labelsOf('Geldig tot (from)'), ['expiry'], 'from after the until: no validity')
+  t.same(labelsOf('Geboortedatum/ Dateofbirth (replaced:14.03.1975)'), ['birth'], 'REPLACED is no place')
   t.same(labelsOf('EMISIÓN'), ['issue'])
   t.same(labelsOf('14MAA/MAR1985'), [], 'a value')
   t.same(labelsOf('Sex / Sexe: F'), [], 'a label holding its value is no label of the line under it')

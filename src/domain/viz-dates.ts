@@ -64,7 +64,10 @@ export function labelsOf(line: string): DateLabel[] {
   const at = (words: string[]) => Math.min(...words.map((w) => letters.indexOf(w)).filter((i) => i >= 0))
   const has = (words: string[]) => at(words) < Infinity
   if (namesRange(line)) return ['date']
-  const named = DATE_LABELS.filter((k) => has(NAMING[k].words) && !has(NAMING[k].not))
+  // A word making the label another field's begins a word (Placeofbirth; REPLACED is none).
+  const starts = plain(line).split(/[^A-Z]+/)
+  const other = (words: string[]) => starts.some((s) => words.some((w) => s.startsWith(w)))
+  const named = DATE_LABELS.filter((k) => has(NAMING[k].words) && !other(NAMING[k].not))
   if (named.length) return named.sort((a, b) => at(NAMING[a].words) - at(NAMING[b].words))
   if (has(DATE_WORDS)) return ['date']
   const words = plain(line).split(/[^A-Z0-9]+/).filter(Boolean)
@@ -136,9 +139,12 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
     layout.under.flatMap(([i, j]) => {
       if (!/\d/.test(lines[j]!)) return []
       if (dated[j]!.length) return namesDate(i) && (labelling(i, j) ? spoilt(withoutDates(lines[j]!)) : spoilt(beforeDates(lines[j]!))) ? labels[i]! : []
-      return (labelling(i, j) && !namesField(lines[j]!)) || (namesDate(i) && spoilt(lines[j]!)) ? labels[i]! : []
+      return (labelling(i, j) && !namesField(lines[j]!)) || (namesDate(i) && spoilt(lines[j]!)) ? labels[i]!.filter((l) => l !== 'date') : []
     }),
   )
+  // A label whose words say only that it labels a date (misread, or words put onto it: Date of birth
+  // (replaced: ...)) over a date spoilt: that date may be any of them.
+  if (layout.under.some(([i, j]) => !dated[j]!.length && labelsOf(lines[i]!).includes('date') && spoilt(lines[j]!))) unreadable.add('date')
   // A date whose every label is over nothing read and beside nothing (its value covered) is unknown; a
   // label read in pieces has its value under one of them.
   const valued = (i: number) => layout.under.some(([a]) => a === i) || layout.beside.some(([a, b]) => a === i && !labels[b]!.length)
@@ -184,7 +190,9 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
 function labelsAgree(dates: PageDates, value: string, kind: (typeof DATE_LABELS)[number]): boolean {
   const [full, short] = [value, value.slice(2)]
   const own = dates.labelled[kind]
-  if (dates.unreadable.has(kind) || own.full.some((d) => d !== full) || own.short.some((d) => d !== short)) return false
+  // A label saying only that it labels a date (its words misread, or words put onto it) over digits that
+  // read as no date may be this date's: it is not known either.
+  if (dates.unreadable.has(kind) || dates.unreadable.has('date') || own.full.some((d) => d !== full) || own.short.some((d) => d !== short)) return false
   if (!dates.among[kind].every((row) => row.full.includes(full) || row.short.includes(short))) return false
   const under = (k: DateLabel) => dates.labelled[k].full.includes(full) || dates.labelled[k].short.includes(short)
   return (Object.keys(dates.labelled) as DateLabel[]).every((k) => k === kind || k === 'date' || !under(k))
