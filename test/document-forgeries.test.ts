@@ -46,6 +46,14 @@ async function fillersAfter(page: Buffer, x: number, y: number): Promise<Buffer>
   return sharp(page).composite([{ input: await sharp(Buffer.from(marks)).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
 }
 
+/** Text written straight onto the page in its labels' type (DejaVu Sans, grey): [text, x, baseline, size]. */
+async function inLabelsType(page: Buffer, marks: Array<[string, number, number, number]>): Promise<Buffer> {
+  const { width, height } = await sharp(page).metadata()
+  const texts = marks.map(([text, x, y, size]) => `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="${size}" fill="#4a5060">${text}</text>`)
+  const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${texts.join('')}</svg>`)
+  return sharp(page).composite([{ input: await sharp(svg).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+}
+
 async function verify(b: Built, key: string, photo: Buffer, declared = applicant) {
   const vid = (await b.call('POST', '/verifications', { key, body: { checks: ['document', 'identity'], applicant: declared } })).json().id as string
   const res = await b.call('POST', `/verifications/${vid}/documents`, { key, body: { document_type: 'passport', front_image: photo.toString('base64') } })
@@ -254,6 +262,10 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     // Or on the label's own line, in the labels' type: the line under it that begins left of the label
     // is no next row of labels beside their values, but its value.
     refused(t, await verify(b, key, await withSticker(bsn, 'NK2H5F1R3', 1046, 104, 150, 'start', 15)), 'document_number', 'NK2H5F1R3', 'Document No. NK2H5F1R3 over BSN No. NW8K2P7R4')
+    // Its start moved too, a field's number written before the label so that both begin alike: on a page
+    // printing its labels over their values, the line under the label is its value all the same.
+    const aligned = await inLabelsType(zone, [['(05)', 744, 125, 15], ['BSN-No.', 735, 155, 11], ['NK2H5F1R3', 1050, 125, 15]])
+    refused(t, await verify(b, key, aligned), 'document_number', 'NK2H5F1R3', '(05) Document No. NK2H5F1R3 over BSN-No. NW8K2P7R4')
   })
 
   await t.test('a label over digits that read as no date leaves its date unconfirmed', async (t) => {
@@ -409,6 +421,10 @@ t.test('a forged card zone is not confirmed by its genuine front, however its va
   refused(t, await card({ expiry: '410914' }, [{ text: 'VOM', x: 660, y: 350, size: 25 }, { text: 'BIS 14.09.2041', x: 885, y: 350, size: 25 }], holderOfCard), 'expiration_date', '2041-09-14', 'VOM 14.09.2031 BIS under Date of expiry')
   // A note on the birth date's label that makes it another field's (in lieu), the page's own date spoilt.
   refused(t, await card({ dob: '580523' }, [{ text: '0', x: 489, y: 280, size: 25 }, { text: '(in lieu: 23.05.1958)', x: 530, y: 245, size: 13, label: true }], { ...holderOfCard, date_of_birth: '1958-05-23' }), 'date_of_birth', '1958-05-23', '23.05.19480 under Date of birth (in lieu: …)')
+  // The stolen number on the number label's line, its start moved to that of another number's label
+  // written before the card's own number (Tax-No. LM4R7XC21).
+  const taxNo: Mark[] = [{ text: '(05)', x: 684, y: 110, size: 15, label: true }, { text: 'Tax-No.', x: 676, y: 140, size: 11, label: true }, { text: 'LK9T2W5P8', x: 952, y: 110, size: 15, label: true }]
+  refused(t, await card({ number: 'LK9T2W5P8' }, taxNo, holderOfCard), 'document_number', 'LK9T2W5P8', '(05) Card No. LK9T2W5P8 over Tax-No. LM4R7XC21')
   // An issue's word put before the card's own expiry, a later one printed on its label's line.
   refused(t, await card({ expiry: '410914' }, [{ text: 'ISSUED', x: 600, y: 350, size: 25 }, expiryBeside], holderOfCard), 'expiration_date', '2041-09-14', 'ISSUED 14.09.2031 under Date of expiry')
   // A date spoilt by a digit, the forged one after it with a date's word: the label's date is unknown.

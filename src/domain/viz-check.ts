@@ -13,7 +13,7 @@ import { mrzNameForms, nameFieldFull, oneLetterSpellings, printsTwoScripts } fro
 import { datesOf, isMonthWord, printsDate } from './printed-dates.js'
 import { lookDate, NO_LAYOUT, pageDates, type PageLayout } from './viz-dates.js'
 import { labelsConfirmNumber } from './viz-numbers.js'
-import { CONNECTIVES, GIVEN_LABELS, isLabel, LABEL_WORDS, LABELS, labelLine, labelsAlone, labelWord, misread, SURNAME_LABELS, underLabels } from './viz-labels.js'
+import { CONNECTIVES, GIVEN_LABELS, isLabel, LABEL_WORDS, LABELS, labelLine, labelsAlone, labelWord, labelsOverValues, misread, SURNAME_LABELS, underLabels } from './viz-labels.js'
 import type { SentZoneCheck } from './sent-zone.js'
 
 export type VizField = 'surname' | 'given_names' | 'document_number' | VizDateField
@@ -203,7 +203,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
     fields.document_number = look(mrz.document_number, lines.map((l) => [l.join(''), ...l]), numberKey, false)
     // Where the page labels the number, the number under its label is the zone's: a number added
     // elsewhere on the page (the zone's, changed) is found, not confirmed.
-    if (fields.document_number === 'match' && labelsConfirmNumber(upper, layout, mrz.document_number) === false) {
+    if (fields.document_number === 'match' && labelsConfirmNumber(upper, layout, mrz.document_number, labelsOverValues(lines, layout)) === false) {
       fields.document_number = 'near'
     }
   }

@@ -118,3 +118,12 @@ export function nextRow(lines: string[], layout: PageLayout, at: number, j: numb
   if (start === undefined || end === undefined || below === undefined) return true
   return Math.abs(below - start) <= (COLUMN * (end - start)) / lines[at]!.length
 }
+
+/**
+ * Whether a page prints its labels over their values: a name's label, a line of labels alone, has a
+ * line holding no label's word right under it (its value).
+ */
+export function labelsOverValues(lines: string[][], layout: PageLayout): boolean {
+  const names = new Set([...SURNAME_LABELS, ...GIVEN_LABELS])
+  return layout.under.some(([i, j]) => labelLine(lines[i]!) && lines[i]!.some((w) => names.has(w) || misread(w, names)) && lines[j]!.some((w) => w.length > 1) && !lines[j]!.some(labelWord))
+}

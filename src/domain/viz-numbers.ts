@@ -30,13 +30,15 @@ const numbersIn = (line: string) => wordsOf(line).filter(isNumber)
  * each as its words, dates left out (a row's expiry read on the same line), and every one prints the
  * zone's; where the label's value is beside it or on its line (labels left of their values), a line
  * under it that begins with a label of its own is the next row's label and value, but a number with a
- * label's words put after it is its value, and so is any line under a label over its value. A label
+ * label's words put after it is its value, and so is any line under a label over its value, and any on
+ * a page printing its labels over their values (`labelsOver`: a number added onto its label's line does
+ * not make the page's own under it another row's). A label
  * naming another number too (two columns' labels read as one line) labels both: the number printed
  * under its words naming the document's number is the zone's. A label printing a number itself holds
  * its value: what follows the label on its line (Passport No. YGT726RPV) is one of its values, and a
  * number added onto a label (Ref 2024A1) too.
  */
-export function labelsConfirmNumber(upper: string[], layout: PageLayout, number: string): boolean | undefined {
+export function labelsConfirmNumber(upper: string[], layout: PageLayout, number: string, labelsOver: boolean): boolean | undefined {
   // Where the words naming a number begin and end on a line (a label's space lost inside punctuation:
   // from the line's start).
   const labelWords = (line: string) => {
@@ -58,7 +60,7 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
     // A line naming a number of its own is the next row's label and value where the label has its value
     // beside it or on its line (labels left of their values); under a label over its value, it is that
     // value with a label's words put before it (BSN No. NW8K2P7R4).
-    const beside = own.length > 0 || layout.beside.some(([i, j]) => i === at && numbersIn(upper[j]!).length)
+    const beside = !labelsOver && (own.length > 0 || layout.beside.some(([i, j]) => i === at && numbersIn(upper[j]!).length))
     const isValue = (j: number) => !namesNumber(upper[j]!) || valueFirst(upper[j]!) || !beside || !nextRow(upper, layout, at, j)
     const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && isValue(j) ? [j] : []))
     if (other && !own.length && near.length) return [printsNumber(underDocument(upper, at, near, layout), number)]
