@@ -206,6 +206,15 @@ t.test('a forged zone confirmed by nothing on the page is not approved', async (
     refused(t, await verify(b, key, await withSticker(givenWord, 'HELENA', 1000, 420, 130), { ...applicant, first_name: 'Helena' }), 'given_names', 'HELENA', 'ANNA MARIA under Voornamen / Given names (holder)')
   })
 
+  await t.test('a name after a slash is a second name unless the page names a state printing two scripts', async (t) => {
+    // The zone's issuing state changed to one printing names in two scripts (ARM: no check digit guards
+    // it), its surname KRAMER, and / KRAMER written after the page's own MÜLLER.
+    const [armenian] = td3({ ...holder, issuing: 'ARM', surname: 'KRAMER', expiry: '340601' })
+    const slash = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850"><text x="472" y="227" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">/ KRAMER</text></svg>`)
+    const slashed = await sharp(await withZoneLine('passport-td3-clean.jpg', 0, armenian!)).composite([{ input: await sharp(slash).png().toBuffer(), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer()
+    refused(t, await verify(b, key, slashed, { ...applicant, last_name: 'Kramer' }), 'surname', 'KRAMER', 'MÜLLER/ KRAMER on a page of the Netherlands')
+  })
+
   await t.test('a name run on past a value’s length is still read under its label', async (t) => {
     // The page's own name left printed, words run on after it so that its line is longer than any value
     // (not read for its size), and the zone's name printed beside its label: the line under it is read.

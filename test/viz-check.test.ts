@@ -242,21 +242,24 @@ t.test('where the page labels a name, the name confirms there', async (t) => {
   // A name printed in two alphabets on one line: each part is the name.
   t.equal(vizCrossCheck({ ...mrz, surname: 'IVANOVA' }, ['Фамилия / Surname', 'ИВАНОВА/IVANOVA']).fields.surname, 'match')
   const russian = { ...mrz, issuing_state: 'RUS', nationality: 'RUS', surname: 'IVANOVA' }
-  t.equal(vizCrossCheck(russian, ['MBAHOBA/IVANOVA']).fields.surname, 'match', 'whatever OCR reads of the other part')
-  t.equal(vizCrossCheck({ ...russian, issuing_state: 'NLD' }, ['MBAHOBA/IVANOVA']).fields.surname, 'near', 'only where the state prints two scripts')
+  t.equal(vizCrossCheck(russian, ['RUSSIAN FEDERATION', 'MBAHOBA/IVANOVA']).fields.surname, 'match', 'whatever OCR reads of the other part')
+  t.equal(vizCrossCheck({ ...russian, issuing_state: 'NLD' }, ['RUSSIAN FEDERATION', 'MBAHOBA/IVANOVA']).fields.surname, 'near', 'only where the state prints two scripts')
+  t.equal(vizCrossCheck(russian, ['KINGDOM OF THE NETHERLANDS', 'MBAHOBA/IVANOVA']).fields.surname, 'near', 'on a page naming that state')
   // Or in its own script over the Latin, under the label: the Latin line under the other prints it.
-  const twoLines = ['/ Surname', 'KY3HELOBA', 'KUZNETSOVA', '/ Given names', 'ANNA']
-  const twoLinesLayout = { under: [[0, 1], [1, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350, 350] }
+  const twoLines = ['/ Surname', 'KY3HELOBA', 'KUZNETSOVA', '/ Given names', 'ANNA', 'RUSSIAN FEDERATION']
+  const twoLinesLayout = { under: [[0, 1], [1, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350, 350, 350] }
   const kuznetsova = { ...russian, surname: 'KUZNETSOVA', given_names: 'ANNA' }
   t.equal(vizCrossCheck(kuznetsova, twoLines, twoLinesLayout).fields.surname, 'match')
   t.equal(vizCrossCheck({ ...kuznetsova, issuing_state: 'NLD' }, twoLines, twoLinesLayout).fields.surname, 'near', 'a Latin page’s two names')
-  const kramerBeside = { ...twoLinesLayout, beside: [[0, 5]] as Array<[number, number]>, along: [...twoLinesLayout.along, 520] }
+  const kramerBeside = { ...twoLinesLayout, beside: [[0, 6]] as Array<[number, number]>, along: [...twoLinesLayout.along, 520] }
   t.equal(vizCrossCheck({ ...kuznetsova, surname: 'KRAMER' }, [...twoLines, 'KRAMER'], kramerBeside).fields.surname, 'near', 'a name beside the label')
   // A name added after a slash on a Latin page's own name line is a second name, not a spelling of it.
   const slashed = ['Naam / Surname', 'MÜLLER/ KRAMER', 'Voornamen / Given names', 'ANNA MARIA']
   const rows = { under: [[0, 1], [1, 2], [2, 3]] as Array<[number, number]>, beside: [], along: [350, 350, 350, 350] }
   t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, slashed, rows).fields.surname, 'near')
   t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, slashed).fields.surname, 'near', 'nor anywhere')
+  // Nor with the zone's issuing state changed alone to one printing two scripts: the page names no such state.
+  t.equal(vizCrossCheck({ ...mrz, issuing_state: 'ARM', surname: 'KRAMER' }, ['KONINKRIJK DER NEDERLANDEN', ...slashed], { ...rows, under: rows.under.map(([a, b]) => [a + 1, b + 1] as [number, number]), along: [350, ...rows.along] }).fields.surname, 'near', 'ARM in the zone alone')
   const dated = ['Naam / Surname', 'KRAMER', 'MULLER14MAR1985', 'Voornamen / Given names', 'ANNA MARIA']
   const besideAndUnder = { under: [[0, 2], [2, 3], [3, 4]] as Array<[number, number]>, beside: [[0, 1]] as Array<[number, number]>, along: [350, 520, 350, 350, 350] }
   t.equal(vizCrossCheck({ ...mrz, surname: 'KRAMER' }, dated, besideAndUnder).fields.surname, 'near', 'a date run onto the page’s own name')

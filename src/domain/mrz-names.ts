@@ -168,11 +168,21 @@ export function namePartlyMatches(declared: string, mrz: string, transliterated 
  * States whose data pages print a holder's name in their own script and then in Latin letters, on one
  * line (ИВАНОВА/IVANOVA): Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic and Asian scripts. OCR
  * reads the first part as Latin look-alikes (MBAHOBA), so a line's parts are the name's two spellings
- * only on such a state's page; elsewhere a name after a slash is a second name (MÜLLER/ KRAMER).
+ * only on such a state's page; elsewhere a name after a slash is a second name (MÜLLER/ KRAMER). Each
+ * with the letters its page prints its name or its nationality with in Latin (HELLENIC REPUBLIC).
  */
-const TWO_SCRIPT_STATES = new Set([
-  'RUS', 'UKR', 'BLR', 'BGR', 'SRB', 'MKD', 'MNE', 'BIH', 'KAZ', 'KGZ', 'TJK', 'UZB', 'MNG', 'GRC', 'CYP', 'ARM', 'GEO', 'AZE', 'ISR',
-  'EGY', 'SAU', 'ARE', 'QAT', 'KWT', 'BHR', 'OMN', 'JOR', 'LBN', 'SYR', 'IRQ', 'IRN', 'AFG', 'PAK', 'DZA', 'MAR', 'TUN', 'LBY', 'YEM', 'SDN',
-  'CHN', 'TWN', 'HKG', 'MAC', 'JPN', 'KOR', 'PRK', 'THA', 'LAO', 'KHM', 'MMR', 'LKA', 'NPL', 'BGD', 'BTN', 'MDV', 'ETH', 'ERI',
-])
-export const printsTwoScripts = (issuingState: string | null | undefined) => TWO_SCRIPT_STATES.has(issuingState ?? '')
+const TWO_SCRIPT_STATES: Record<string, RegExp> = {
+  RUS: /RUSSIA/, UKR: /UKRAIN/, BLR: /BELARUS/, BGR: /BULGARIA/, SRB: /SERBIA/, MKD: /MACEDONIA/, MNE: /MONTENEGR/, BIH: /BOSNIA|HERZEGOVINA/,
+  KAZ: /KAZAKH/, KGZ: /KYRGYZ/, TJK: /TAJIK/, UZB: /UZBEK/, MNG: /MONGOLIA/, GRC: /HELLENIC|GREECE|GREEK/, CYP: /CYPRUS|CYPRIOT/, ARM: /ARMENIA/,
+  GEO: /GEORGIA/, AZE: /AZERBAIJAN/, ISR: /ISRAEL/, EGY: /EGYPT/, SAU: /SAUDI/, ARE: /EMIRATES/, QAT: /QATAR/, KWT: /KUWAIT/, BHR: /BAHRAIN/,
+  OMN: /OMAN/, JOR: /JORDAN/, LBN: /LEBAN/, SYR: /SYRIA/, IRQ: /IRAQ/, IRN: /IRAN/, AFG: /AFGHAN/, PAK: /PAKISTAN/, DZA: /ALGERI/,
+  MAR: /MOROCCO|MAROC/, TUN: /TUNISI/, LBY: /LIBYA/, YEM: /YEMEN/, SDN: /SUDAN/, CHN: /CHINA|CHINESE/, TWN: /TAIWAN|CHINA/, HKG: /HONGKONG/,
+  MAC: /MACAO|MACAU/, JPN: /JAPAN/, KOR: /KOREA/, PRK: /KOREA/, THA: /THAI/, LAO: /LAO/, KHM: /CAMBODIA/, MMR: /MYANMAR/, LKA: /SRILANKA/,
+  NPL: /NEPAL/, BGD: /BANGLADESH/, BTN: /BHUTAN/, MDV: /MALDIVES/, ETH: /ETHIOPIA/, ERI: /ERITREA/,
+}
+/**
+ * Whether a page (its lines upper case) prints names in two scripts: its zone's issuing state is such a
+ * state's, and the page names that state in Latin letters (a zone's state changed alone is no such page).
+ */
+export const printsTwoScripts = (issuingState: string | null | undefined, page: string[]) =>
+  TWO_SCRIPT_STATES[issuingState ?? '']?.test(page.join('').replace(/[^A-Z]/g, '')) ?? false

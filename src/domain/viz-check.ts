@@ -131,7 +131,7 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
   // A line printing a name in two scripts (ИВАНОВА/IVANOVA, on such a state's page) prints it in each part.
-  const twoScripts = printsTwoScripts(mrz.issuing_state)
+  const twoScripts = printsTwoScripts(mrz.issuing_state, upper)
   const parts = (line: string) => (twoScripts ? line.split('/') : [line.replace(/\//g, ' ')])
   const formsOf = (line: string) => parts(line).flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
   // A name run onto a second line (LUCIA over JAVIER) is read as one: each line with the line right
