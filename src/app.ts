@@ -46,7 +46,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
   return {
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // @fastify/multipart writes the request's headers at trace (busboyOptions): keys and tokens are not logged there either.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'busboyOptions.headers.authorization', 'busboyOptions.headers.cookie'], censor: '[redacted]' },
       serializers: { err: errorForLog },
       ...(logStream ? { stream: logStream } : {}),
     },

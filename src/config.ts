@@ -74,6 +74,8 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, y: 365 * 86_400_000 }
+/** The longest a Node timer waits (2^31 - 1 ms, about 24.8 days): a longer one fires at once. */
+const TIMER_LIMIT_MS = 2 ** 31 - 1
 
 type Env = Record<string, string | undefined>
 
@@ -93,7 +95,8 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return n
   }
-  const duration = (name: string, def: number) => {
+  /** A duration; one that a timer waits (`timer`) is at most a timer's limit, or Node fires it at once. */
+  const duration = (name: string, def: number, timer = false) => {
     const raw = str(name)
     if (raw === undefined) return def
     const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(raw)
@@ -101,7 +104,12 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(`${name} must be a positive duration such as 3600, 90s, 30m, 12h or 7d (got "${raw}")`)
       return def
     }
-    return Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!)
+    const ms = Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!)
+    if (timer && ms > TIMER_LIMIT_MS) {
+      problems.push(`${name} must be at most 24d, a timer's limit (got "${raw}")`)
+      return def
+    }
+    return ms
   }
   /** How long something is kept: a duration in days or years, or 0 for ever. */
   const retention = (name: string, def: number) => {
@@ -199,8 +207,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimitPerSecond: int('RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000),
     verificationTtlMs: duration('VERIFICATION_TTL', 7 * DURATION_UNITS.d!),
-    sweepIntervalMs: duration('SWEEP_INTERVAL', 30 * DURATION_UNITS.s!),
-    webhookTimeoutMs: duration('WEBHOOK_TIMEOUT', 10 * DURATION_UNITS.s!),
+    sweepIntervalMs: duration('SWEEP_INTERVAL', 30 * DURATION_UNITS.s!, true),
+    webhookTimeoutMs: duration('WEBHOOK_TIMEOUT', 10 * DURATION_UNITS.s!, true),
     webhookRetryDelaysMs: secondsList('WEBHOOK_RETRY_DELAYS', [1000, 4000, 9000]),
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     mediaEncryptionKey: mediaKeyList[0] ?? null,
@@ -213,14 +221,14 @@ export function loadConfig(env: Env = process.env): Config {
     analysisThreads,
     analysisQueue: int('ANALYSIS_QUEUE', 32, 0, 10_000),
     uploadsInFlight: int('UPLOADS_IN_FLIGHT', 2 * analysisThreads, 1, 10_000),
-    maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000),
+    maxEventLoopDelayMs: duration('MAX_EVENT_LOOP_DELAY', 1000, true),
     redisUrl,
     metricsToken,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     trustProxy: bool('TRUST_PROXY', false),
-    headersTimeoutMs: duration('HEADERS_TIMEOUT', 10 * DURATION_UNITS.s!),
-    bodyTimeoutMs: duration('BODY_TIMEOUT', 30 * DURATION_UNITS.s!),
-    keepAliveTimeoutMs: duration('KEEP_ALIVE_TIMEOUT', 5 * DURATION_UNITS.s!),
+    headersTimeoutMs: duration('HEADERS_TIMEOUT', 10 * DURATION_UNITS.s!, true),
+    bodyTimeoutMs: duration('BODY_TIMEOUT', 30 * DURATION_UNITS.s!, true),
+    keepAliveTimeoutMs: duration('KEEP_ALIVE_TIMEOUT', 5 * DURATION_UNITS.s!, true),
   }
   if (config.headersTimeoutMs > config.bodyTimeoutMs) problems.push('HEADERS_TIMEOUT must not be longer than BODY_TIMEOUT')
   if (problems.length) throw new ConfigError(problems)

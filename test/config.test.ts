@@ -49,6 +49,14 @@ t.test('every bad value is reported at once, by name', async (t) => {
   }
 })
 
+t.test('a duration a timer waits is at most a timer’s limit, or Node would fire it at once', async (t) => {
+  t.equal(loadConfig({ WEBHOOK_TIMEOUT: '24d' }).webhookTimeoutMs, 24 * 86_400_000)
+  for (const name of ['WEBHOOK_TIMEOUT', 'SWEEP_INTERVAL', 'HEADERS_TIMEOUT', 'BODY_TIMEOUT', 'KEEP_ALIVE_TIMEOUT', 'MAX_EVENT_LOOP_DELAY']) {
+    t.throws(() => loadConfig({ [name]: '30d' }), new RegExp(`${name} must be at most 24d`), name)
+  }
+  t.equal(loadConfig({ VERIFICATION_TTL: '400d' }).verificationTtlMs, 400 * 86_400_000, 'a duration no timer waits may be longer')
+})
+
 t.test('AUDIT_RETENTION: kept forever by default, 0 too, else days or years', async (t) => {
   t.equal(loadConfig({}).auditRetentionMs, 0)
   t.equal(loadConfig({ AUDIT_RETENTION: '0' }).auditRetentionMs, 0)

@@ -262,10 +262,19 @@ t.test('nothing personal in the logs, at the most verbose level', async (t) => {
   })
   t.equal(judged.statusCode, 200, 'the capture token took the selfie and the challenge')
   await b.call('GET', `/verifications/${other.id}/capture-progress`, { key: token })
+  // An upload as a form (@fastify/multipart logs the request's headers at trace), by key and by token.
+  const boundary = 'B0UNDARY'
+  const form = [`--${boundary}`, 'Content-Disposition: form-data; name="document_type"', '', 'passport', `--${boundary}`,
+    'Content-Disposition: form-data; name="front_image"; filename="x.jpg"', 'Content-Type: image/jpeg', '', 'not an image', `--${boundary}--`, ''].join('\r\n')
+  for (const credential of [key, token]) {
+    const sent = await b.app.inject({ method: 'POST', url: `/verifications/${other.id}/documents`, headers: { authorization: `Bearer ${credential}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: form })
+    t.equal(sent.statusCode, 422, 'the form was read')
+  }
   await b.call('POST', `/verifications/${id}/redact`, { key })
   const log = lines.join('')
   t.ok(log.includes(id) && log.split('\n').length > 10, 'the log was written')
   t.same(found(log), [], 'no name, birth date, number, MRZ, metadata, note or image bytes')
+  t.same([key, token, b.adminKey].filter((secret) => log.includes(secret)).map((secret) => secret.slice(0, 4)), [], 'no key or capture token')
 })
 
 t.test('rows an earlier version wrote in clear are sealed at start, once; new rows never count as such', async (t) => {

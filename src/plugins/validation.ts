@@ -181,11 +181,12 @@ export default fp(
     // After authentication, before the schemas: what no schema can say of a request, answered in the
     // API's shape rather than as a garbled field or a database error. Query parameters the operation
     // does not take are ignored, whatever they hold.
-    // Fastify reads no body of a GET (or HEAD): one sent as JSON is read here, to be held to the rule
-    // of every operation that takes none (a client filtering in the body, not the query, is told so).
+    // Fastify reads no body of a GET (or HEAD): one sent as JSON to a GET taking query parameters is
+    // read here, to be held to the rule of every operation that takes none (a client filtering in the
+    // body, not the query, is told so; elsewhere such a body is ignored, as it changes nothing).
     app.addHook('preValidation', function readBodyOfGet(request, _reply, done) {
       const sent = Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || request.is404 || !sent || !request.headers['content-type']?.includes('json')) return done()
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || !sent || !request.routeOptions.schema?.querystring || !request.headers['content-type']?.includes('json')) return done()
       readBody(request, request.raw).then((body) => {
         try {
           if (body.length) request.body = JSON.parse(body.toString('utf8')) as unknown
