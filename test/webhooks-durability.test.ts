@@ -93,3 +93,25 @@ t.test('two instances on one PostgreSQL deliver 200 events exactly once each', {
   t.equal(eventIds().size, N, 'every event once')
   t.ok(receiver.received.every((r) => r.standardSignatureValid), 'every delivery verifies with the standardwebhooks library')
 })
+
+t.test("a receiver that hangs holds a share of the attempts, never another client's", async (t) => {
+  // One client's receiver answers nothing (until the test lets it) with 20 events queued; another
+  // client's event still goes out while those attempts are open.
+  const b = await build(t, { webhookAllowPrivateNetworks: true, webhookRetryDelaysMs: [], webhookTimeoutMs: 20_000 })
+  const held: Array<() => void> = []
+  const hanging = await startReceiver(t, SECRET)
+  hanging.behave((_req, res) => held.push(() => res.writeHead(200).end()))
+  t.teardown(() => held.forEach((answer) => answer()))
+  const other = await startReceiver(t, SECRET)
+  const a = await clientWithWebhook(b, 'hanging-client', hanging.url)
+  const c = await clientWithWebhook(b, 'other-client', other.url)
+  for (let i = 0; i < 20; i++) await completeVerification(b, a.key)
+  await hanging.waitFor(4)
+  await completeVerification(b, c.key)
+  await other.waitFor(1, 8_000)
+  t.equal(hanging.received.length, 4, 'the hanging receiver holds 4 of the 16 attempts at once')
+  t.equal(held.length, 4, 'none of them answered yet')
+  // Answered, its next attempts go out.
+  held.splice(0).forEach((answer) => answer())
+  await hanging.waitFor(8)
+})

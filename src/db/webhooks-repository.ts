@@ -49,16 +49,23 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /**
-     * Leases up to `limit` due attempts to the caller. SKIP LOCKED lets several instances claim at
+     * Leases up to `limit` due attempts to the caller, `perKey` at most of one key's in flight. SKIP LOCKED lets several instances claim at
      * once without waiting on each other; the lease lets another instance take over after a crash.
      */
-    async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    async claimDue(limit: number, leaseMs: number, perKey: number): Promise<ClaimedDelivery[]> {
       const now = sql`now()`
+      // At most `perKey` attempts of one key in flight (claimed, on any instance): a receiver that
+      // hangs until the timeout holds that many of the slots, never every other client's.
+      const fair = sql`(select ranked.id from (
+          select c.id, c.key_id, row_number() over (partition by c.key_id order by c.due_at, c.id) as n from ${d} as c
+          where c.status = 'pending' and c.due_at <= now() and (c.claimed_until is null or c.claimed_until < now())
+        ) as ranked
+        where ranked.n + (select count(*) from ${d} as f where f.key_id = ranked.key_id and f.status = 'pending' and f.claimed_until >= now()) <= ${perKey})`
       // One statement: the locking sub-select and the lease update commit together.
       const due = db
         .select({ id: d.id })
         .from(d)
-        .where(and(eq(d.status, 'pending'), lte(d.dueAt, now), or(isNull(d.claimedUntil), lt(d.claimedUntil, now))))
+        .where(and(eq(d.status, 'pending'), lte(d.dueAt, now), or(isNull(d.claimedUntil), lt(d.claimedUntil, now)), inArray(d.id, fair)))
         .orderBy(asc(d.dueAt))
         .limit(limit)
         .for('update', { skipLocked: true })

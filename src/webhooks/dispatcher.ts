@@ -23,17 +23,21 @@ export interface DispatcherOptions {
   log: FastifyBaseLogger
 }
 
+/** How soon the outbox is looked at again when attempts are due that this look could not claim. */
+const SHARE_WAIT_MS = 50
+
 export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender: WebhookSender, opts: DispatcherOptions) {
   // A claim outlives the slowest possible attempt (the sender bounds it by the timeout) with room
   // for recording it, so a live instance never loses its rows and a dead one's come back soon.
   const leaseMs = 2 * opts.timeoutMs + 5_000
+  // A quarter of the slots for one key's attempts: a receiver that hangs delays only its own events.
+  const perKey = Math.max(1, Math.floor(opts.concurrency / 4))
   const inFlight = new Set<Promise<void>>()
   let timer: NodeJS.Timeout | null = null
   let timerDueAt = Infinity
   let running = false
   let ticking = false
   let again = false
-  let saturated = false
 
   function schedule(ms: number) {
     if (!running) return
@@ -56,19 +60,17 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
     }
     ticking = true
     try {
-      saturated = false
       for (;;) {
         const free = opts.concurrency - inFlight.size
-        if (free <= 0 || !running) {
-          saturated = true
-          break
-        }
-        const claimed = await repo.claimDue(free, leaseMs)
+        if (free <= 0 || !running) break
+        const claimed = await repo.claimDue(free, leaseMs, perKey)
         for (const c of claimed) track(attempt(c))
         if (claimed.length < free) break
       }
+      // Attempts due now and left unclaimed are a key's past its share (an attempt of its ending here
+      // wakes the loop, `track`) or another instance's: looked at again shortly, not in a busy loop.
       const next = await repo.msUntilNextDue()
-      schedule(next === null ? opts.pollMs : Math.min(next, opts.pollMs))
+      schedule(next === null ? opts.pollMs : Math.min(next === 0 ? SHARE_WAIT_MS : next, opts.pollMs))
     } catch (err) {
       opts.log.error({ err }, 'webhook dispatcher could not read the outbox')
       schedule(opts.pollMs)
@@ -85,7 +87,7 @@ export function createWebhookDispatcher(db: Db, repo: WebhooksRepository, sender
     inFlight.add(p)
     void p.finally(() => {
       inFlight.delete(p)
-      if (saturated) schedule(0)
+      schedule(0)
     })
   }
 
