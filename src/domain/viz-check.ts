@@ -131,7 +131,9 @@ export function vizCrossCheck(mrz: MrzData, page: string[], layout: PageLayout =
   const lines = upper.map((l) => words(l).split(' ').filter(Boolean))
   // Names as the zone may spell what the page prints: each of ICAO's spellings (MÜLLER: MUELLER, MULLER).
   // A line printing a name in two scripts (ИВАНОВА/IVANOVA, on such a state's page) prints it in each part.
-  const twoScripts = printsTwoScripts(mrz.issuing_state, upper)
+  // The state named on a line of its own, not inside a name (KIRAN holds IRAN).
+  const nameParts = `${mrz.surname ?? ''} ${mrz.given_names ?? ''}`.split(' ').filter((w) => w.length > 2)
+  const twoScripts = printsTwoScripts(mrz.issuing_state, upper.filter((l) => !nameParts.some((w) => l.replace(/[^A-Z]/g, '').includes(w))))
   const parts = (line: string) => (twoScripts ? line.split('/') : [line.replace(/\//g, ' ')])
   const formsOf = (line: string) => parts(line).flatMap((part) => [...mrzNameForms(part)].map((form) => form.split(' ').filter(Boolean)))
   // A name run onto a second line (LUCIA over JAVIER) is read as one: each line with the line right

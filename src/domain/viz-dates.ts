@@ -145,9 +145,10 @@ export function pageDates(lines: string[], layout: PageLayout): PageDates {
   // A label whose words say only that it labels a date (misread, or words put onto it: Date of birth
   // (replaced: ...)) over a date spoilt: that date may be any of them.
   if (layout.under.some(([i, j]) => !dated[j]!.length && labelsOf(lines[i]!).includes('date') && spoilt(lines[j]!))) unreadable.add('date')
-  // A date whose every label is over nothing read and beside nothing (its value covered) is unknown; a
-  // label read in pieces has its value under one of them.
-  const valued = (i: number) => layout.under.some(([a]) => a === i) || layout.beside.some(([a, b]) => a === i && !labels[b]!.length)
+  // A date whose every label is over nothing read and beside nothing, or over words alone (its value
+  // covered, or a word printed over it: VERLENGD), is unknown; a label read in pieces has its value
+  // under one of them.
+  const valued = (i: number) => [...layout.under, ...layout.beside].some(([a, b]) => a === i && /\d/.test(lines[b]!) && !labels[b]!.includes('other'))
   for (const kind of DATE_LABELS) {
     const own = labels.flatMap((names, i) => (names.includes(kind) && !dated[i]!.length ? [i] : []))
     if (layout.along.length && own.length && !own.some(valued)) unreadable.add(kind)

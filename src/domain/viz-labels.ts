@@ -94,13 +94,14 @@ export function underLabels(lines: string[][], label: Set<string>, layout: PageL
   ]
   const after = (at: number) => lines.flatMap((l, i) => (i > at && !labelsAlone(l) ? [i] : [])).slice(0, ROW)
   // A label with other words on its line is one where lines are its values (a piece of a label misread,
-  // Voornamen read as amen, is none): the next row's value beside a label of its own is no value of it.
+  // Voornamen read as amen, is none): the next row's value beside a label of its own is no value of it,
+  // and a label whose values are all such has its own line alone (a label's word put beside the page's
+  // own name does not take the label away).
   const otherLabels = (j: number) => layout.beside.some(([k, b]) => b === j && labelLine(lines[k]!))
   return labelled.flatMap((at) => {
     const values = layout.along.length ? near(at) : after(at)
     if (labelsAlone(lines[at]!)) return [values]
-    const own = values.filter((j) => !otherLabels(j))
-    return own.length ? [[at, ...own]] : []
+    return values.length ? [[at, ...values.filter((j) => !otherLabels(j))]] : []
   })
 }
 

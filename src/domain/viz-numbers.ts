@@ -2,7 +2,7 @@
 // label is the zone's, or a copy printed elsewhere on the page confirms nothing (src/domain/viz-check.ts).
 import { withoutDates } from './printed-dates.js'
 import type { PageLayout } from './viz-dates.js'
-import { nextRow } from './viz-labels.js'
+import { labelLine, nextRow } from './viz-labels.js'
 
 /** A label over a document's number (Documentnummer, Card No., N°, PassportNo. with its space lost), and words of labels of other numbers (a personal number). */
 const NUMBER_LABEL = /NUMM?ER|NUMERO|\bNO\b|N[°º]/
@@ -64,6 +64,10 @@ export function labelsConfirmNumber(upper: string[], layout: PageLayout, number:
     const isValue = (j: number) => !namesNumber(upper[j]!) || valueFirst(upper[j]!) || !beside || !nextRow(upper, layout, at, j)
     const near = [...layout.under, ...layout.beside].flatMap(([i, j]) => (i === at && numbersIn(upper[j]!).length && isValue(j) ? [j] : []))
     if (other && !own.length && near.length) return [printsNumber(underDocument(upper, at, near, layout), number)]
+    // On a page of labels over their values, a label over a line of words alone (its number covered by
+    // a word: ZIE BLZ / SEE PAGE) says its number is none the page shows.
+    const covered = layout.under.some(([i, j]) => i === at && /\p{L}{2}/u.test(upper[j]!) && !namesNumber(upper[j]!) && !labelLine(upper[j]!.split(/[^\p{L}]+/u).filter(Boolean)))
+    if (labelsOver && !own.length && !near.length && covered) return [false]
     const values = [...own, ...near.map((j) => wordsOf(upper[j]!))]
     return values.length ? [values.every((words) => printsNumber(words, number))] : []
   })

@@ -3,6 +3,7 @@
 // in OCR-B where the fixture card prints its own.
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
+import type { Test } from 'tap'
 import { td1, type Holder } from './mrz.js'
 
 const fixture = (file: string) => readFileSync(new URL(`../fixtures/documents/${file}`, import.meta.url))
@@ -49,4 +50,19 @@ export async function cardFront(marks: Mark[]): Promise<Buffer> {
     .composite([{ input: await sharp(Buffer.from(svg)).png().toBuffer(), left: 0, top: 0 }])
     .jpeg({ quality: 90 })
     .toBuffer()
+}
+
+export type Field = 'expiration_date' | 'date_of_birth' | 'document_number' | 'surname' | 'given_names'
+
+/** A verification as a forgery test reads it: its decision, and its document check's zone and page fields. */
+export interface Verified {
+  v: { decision: string | null; decision_reasons: string[] }
+  document: { details: { mrz?: Partial<Record<Field, string | null>>; viz: { fields: Record<Field, string> } } }
+}
+
+/** A forgery's verification: the zone read as forged (`value`, its check digits holding), its `field` not confirmed by the page, and not approved. */
+export function refused(t: Test, { v, document }: Verified, field: Field, value: string | null, why: string) {
+  if (value) t.equal(document.details.mrz?.[field], value, 'the zone is read as forged')
+  t.not(document.details.viz.fields[field], 'match', why)
+  t.not(v.decision, 'approved', `${v.decision}: ${v.decision_reasons}`)
 }
