@@ -49,8 +49,9 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /**
-     * Leases up to `limit` due attempts to the caller, `perKey` at most of one key's in flight. SKIP LOCKED lets several instances claim at
-     * once without waiting on each other; the lease lets another instance take over after a crash.
+     * Leases up to `limit` due attempts to the caller, with `perKey` at most of one key's in flight.
+     * SKIP LOCKED lets several instances claim at once without waiting on each other; the lease lets
+     * another instance take over after a crash.
      */
     async claimDue(limit: number, leaseMs: number, perKey: number): Promise<ClaimedDelivery[]> {
       const now = sql`now()`
