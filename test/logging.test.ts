@@ -102,10 +102,12 @@ t.test('a credential sent in the query string or the path is not written to the 
     [`/capture/cap%5F${captureToken.slice(4)}`, '/capture/cap_[redacted]'],
     // What an operator searched for in the console: a client's reference may be a name.
     ['/nowhere?q=Anna%20Mueller&page=2', '/nowhere?q=[redacted]&page=2'],
+    // A parameter no operation takes, whatever it holds (a name sent as a filter); the API's filters as sent.
+    ['/nowhere?client_reference=Anna%20Mueller&status=failed&limit=5', '/nowhere?client_reference=[redacted]&status=failed&limit=5'],
   ]
   for (const [url] of urls) t.equal((await app.inject({ url })).statusCode, 404)
   const access = lines.filter((l) => l.msg === 'request completed').map((l) => (l.req as { url: string }).url)
-  t.same(access, urls.map(([, expected]) => expected), 'secret-looking values are replaced, the rest kept as sent')
+  t.same(access, urls.map(([, expected]) => expected), 'values are replaced but the API’s filters and pages')
   t.notMatch(JSON.stringify(lines), secret, 'the key is nowhere in the log')
   t.notMatch(JSON.stringify(lines), captureToken, 'nor the capture token')
 })
@@ -147,7 +149,7 @@ t.test('the real process: lines wait for a reader that stopped reading, and all 
   const pad = 'x'.repeat(800)
   const statuses = new Set<number>()
   for (let i = 0; i < n; i++) {
-    const res = await fetch(new URL(`/healthz?i=${i}&pad=${pad}`, server.url), { headers: { 'x-request-id': `seq-${i}`, authorization: `Bearer ${key}` } })
+    const res = await fetch(new URL(`/healthz?offset=${i}&page=${pad}`, server.url), { headers: { 'x-request-id': `seq-${i}`, authorization: `Bearer ${key}` } })
     statuses.add(res.status)
     await res.arrayBuffer()
   }
@@ -168,7 +170,7 @@ t.test('the real process: lines wait for a reader that stopped reading, and all 
     Array.from({ length: n }, (_, i) => `seq-${i}`),
     'one access line a request, in order',
   )
-  t.match(access[n - 1], { msg: 'request completed', req: { method: 'GET', url: `/healthz?i=${n - 1}&pad=${pad}` }, res: { statusCode: 200 } })
+  t.match(access[n - 1], { msg: 'request completed', req: { method: 'GET', url: `/healthz?offset=${n - 1}&page=${pad}` }, res: { statusCode: 200 } })
   const shutdown = lines.findIndex((l) => l.msg === 'shutting down')
   t.ok(shutdown > lines.indexOf(access[n - 1]!), 'the lines of the shutdown come after them')
   t.notMatch(server.stdout(), key, 'no key in the logs')

@@ -83,7 +83,7 @@ t.test('ADMIN_API_KEY: that key works and is never printed', async (t) => {
     .filter((l) => l.includes('"trace-7"'))
     .map((l) => JSON.parse(l) as Record<string, unknown>)
   t.equal(lines.length, 1, 'one line for the request')
-  t.match(lines[0], { level: 30, reqId: 'trace-7', req: { method: 'GET', url: `/verifications/${id}?x=1` }, res: { statusCode: 200 }, responseTime: Number, msg: 'request completed' })
+  t.match(lines[0], { level: 30, reqId: 'trace-7', req: { method: 'GET', url: `/verifications/${id}?x=[redacted]` }, res: { statusCode: 200 }, responseTime: Number, msg: 'request completed' })
   t.same(Object.keys(lines[0]!.req as object), ['method', 'url'], 'no headers in the line')
   t.notMatch(server.stdout(), key, 'not in stdout')
   t.notMatch(server.stderr(), key, 'not in stderr')

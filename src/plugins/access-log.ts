@@ -3,17 +3,18 @@
 import fp from 'fastify-plugin'
 
 /**
- * Query parameters whose values may be credentials, whatever the route does with them, or what an
- * operator searched for (the console's `q`: a client's reference may be a name).
+ * The query parameters whose values are written as sent: the API's own filters and pages, which hold
+ * no personal data. Any other value may be a credential, what an operator searched for (the console's
+ * `q`: a client's reference may be a name) or a parameter no operation takes (client_reference=…).
  */
-const SECRET_NAME = /key|token|secret|passw|signature|auth|session|credential|cookie|^q$/i
+const LOGGED_AS_SENT = new Set(['limit', 'offset', 'page', 'status', 'decision', 'check', 'outcome', 'action', 'actor', 'target', 'client', 'from', 'to', 'show'])
 
 /** A secret in a path: a capture link's token (`/capture/<token>`), or a key pasted where it should not be. */
 const SECRET_IN_PATH = /\b(cap|ivs)_[A-Za-z0-9_-]{20,}/g
 
 /**
  * The URL as logged: secrets in the path are replaced, and so is the value of every query parameter
- * with a secret-looking name, or that is a search.
+ * but the API's filters and pages.
  */
 export function loggedUrl(url: string): string {
   const q = url.indexOf('?')
@@ -28,7 +29,7 @@ export function loggedUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=')
       const name = eq < 0 ? pair : pair.slice(0, eq)
-      return SECRET_NAME.test(decodedName(name)) ? `${name}=[redacted]` : pair
+      return LOGGED_AS_SENT.has(decodedName(name)) || eq < 0 ? pair : `${name}=[redacted]`
     })
   return `${path}?${pairs.join('&')}`
 }
